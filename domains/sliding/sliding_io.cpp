@@ -1,0 +1,239 @@
+#include "domains/sliding/sliding_io.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+#include "engine/error.hpp"
+
+namespace frontier {
+
+namespace {
+
+[[noreturn]] void bad_state(std::string_view text, const std::string& why) {
+    throw InputError("invalid state \"" + std::string(text) + "\": " + why);
+}
+
+bool is_separator(char c) {
+    return c == ' ' || c == ',' || c == '/' || c == '\t';
+}
+
+int char_value(char c) {
+    if (c == '_' || c == '.') return 0;
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+    return -1;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() &&
+           (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Tokens separated by spaces/commas; '/' also ends a row, whose length is then checked.
+std::vector<int> parse_tokens(int cols, std::string_view text) {
+    std::vector<int> tiles;
+    int row_start = 0, row = 1;
+    bool rows_marked = false;
+    auto end_row = [&] {
+        const int got = static_cast<int>(tiles.size()) - row_start;
+        if (got != cols)
+            bad_state(text, "row " + std::to_string(row) + " has " + std::to_string(got) +
+                                " tiles, expected " + std::to_string(cols));
+        row_start = static_cast<int>(tiles.size());
+        ++row;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (is_separator(text[i])) {
+            if (text[i] == '/') {
+                rows_marked = true;
+                end_row();
+            }
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j < text.size() && !is_separator(text[j])) ++j;
+        const std::string_view token = text.substr(i, j - i);
+        if (token == "_" || token == ".") {
+            tiles.push_back(0);
+        } else {
+            int v = 0;
+            auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+            if (ec != std::errc() || p != token.data() + token.size())
+                bad_state(text, "unknown token '" + std::string(token) + "'");
+            tiles.push_back(v);
+        }
+        i = j;
+    }
+    if (rows_marked) end_row();
+    return tiles;
+}
+
+std::vector<int> parse_chars(int cells, std::string_view text) {
+    std::vector<int> tiles;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const int v = char_value(text[i]);
+        if (v < 0)
+            bad_state(text, std::string("unknown character '") + text[i] + "' at position " +
+                                std::to_string(i + 1));
+        tiles.push_back(v);
+    }
+    if (cells > 16) bad_state(text, "boards over 16 cells need numbers separated by spaces");
+    return tiles;
+}
+
+}  // namespace
+
+SlidingShape parse_sliding_name(std::string_view name) {
+    if (name == "8puzzle") return {3, 3};
+    if (name == "15puzzle") return {4, 4};
+    const std::string_view prefix = "sliding:";
+    if (name.substr(0, prefix.size()) == prefix) {
+        const std::string_view dims = name.substr(prefix.size());
+        const auto x = dims.find('x');
+        SlidingShape shape;
+        if (x != std::string_view::npos) {
+            auto r = std::from_chars(dims.data(), dims.data() + x, shape.rows);
+            auto c = std::from_chars(dims.data() + x + 1, dims.data() + dims.size(), shape.cols);
+            const bool ok = r.ec == std::errc() && r.ptr == dims.data() + x &&
+                            c.ec == std::errc() && c.ptr == dims.data() + dims.size();
+            if (ok) {
+                if (shape.rows < 2 || shape.cols < 2 || shape.rows * shape.cols > 16)
+                    throw InputError("unsupported board " + std::string(dims) +
+                                     ": sliding boards need at least 2 rows and 2 columns and "
+                                     "at most 16 cells");
+                return shape;
+            }
+        }
+        throw InputError("invalid board \"" + std::string(dims) +
+                         "\": expected ROWSxCOLS, for example sliding:4x3");
+    }
+    throw InputError("unknown sliding-tile domain \"" + std::string(name) +
+                     "\" (expected 8puzzle, 15puzzle or sliding:RxC)");
+}
+
+std::string sliding_spec(int rows, int cols) {
+    return "sliding:" + std::to_string(rows) + "x" + std::to_string(cols);
+}
+
+std::string sliding_name(int rows, int cols) {
+    if (rows == 3 && cols == 3) return "8puzzle";
+    if (rows == 4 && cols == 4) return "15puzzle";
+    return sliding_spec(rows, cols);
+}
+
+TileState parse_tiles(int rows, int cols, std::string_view raw) {
+    const std::string_view text = trim(raw);
+    const int cells = rows * cols;
+    if (text.empty()) throw InputError("invalid state: empty");
+    const bool tokens = std::any_of(text.begin(), text.end(), is_separator);
+    const std::vector<int> tiles = tokens ? parse_tokens(cols, text) : parse_chars(cells, text);
+    if (static_cast<int>(tiles.size()) != cells)
+        bad_state(text, "expected " + std::to_string(cells) + " tiles for a " +
+                            std::to_string(rows) + "x" + std::to_string(cols) + " board, got " +
+                            std::to_string(tiles.size()));
+    unsigned seen = 0;
+    TileState s;
+    for (int c = 0; c < cells; ++c) {
+        const int v = tiles[c];
+        if (v < 0 || v >= cells)
+            bad_state(text, "tile " + std::to_string(v) + " is out of range 0.." +
+                                std::to_string(cells - 1));
+        if (seen & (1u << v))
+            bad_state(text, (v == 0 ? std::string("the blank") : "tile " + std::to_string(v)) +
+                                " appears twice");
+        seen |= 1u << v;
+        s.cells |= static_cast<std::uint64_t>(v) << (4 * c);
+    }
+    return s;
+}
+
+std::string unsolvable_reason(const SlidingTiles& domain, TileState s) {
+    if (domain.same_half(s)) return "";
+    return "its permutation parity puts it in the other half from the goal " +
+           format_rows(domain, domain.goal());
+}
+
+TileState parse_solvable(const SlidingTiles& domain, std::string_view text) {
+    const TileState s = parse_tiles(domain.rows(), domain.cols(), text);
+    const std::string why = unsolvable_reason(domain, s);
+    if (!why.empty())
+        throw InputError("state \"" + format_tiles(domain, s) + "\" is unsolvable: " + why);
+    return s;
+}
+
+std::string DomainIO<SlidingTiles>::describe(const SlidingTiles& d) {
+    return name(d) + " (" + std::to_string(d.rows()) + "x" + std::to_string(d.cols()) +
+           " sliding tiles), goal " + format_rows(d, d.goal());
+}
+
+SlidingTiles make_sliding(SlidingShape shape, std::string_view goal_text) {
+    if (trim(goal_text).empty()) return SlidingTiles(shape.rows, shape.cols);
+    try {
+        return SlidingTiles(shape.rows, shape.cols, parse_tiles(shape.rows, shape.cols, goal_text));
+    } catch (const InputError& e) {
+        throw InputError(std::string("goal: ") + e.what());
+    }
+}
+
+std::string format_tiles(const SlidingTiles& domain, TileState s) {
+    std::string out;
+    for (int c = 0; c < domain.cells(); ++c) {
+        if (c) out += ' ';
+        const int t = s.tile(c);
+        out += t == 0 ? std::string("_") : std::to_string(t);
+    }
+    return out;
+}
+
+std::string format_rows(const SlidingTiles& domain, TileState s) {
+    std::string out;
+    for (int c = 0; c < domain.cells(); ++c) {
+        if (c) out += (c % domain.cols() == 0) ? " / " : " ";
+        const int t = s.tile(c);
+        out += t == 0 ? std::string("_") : std::to_string(t);
+    }
+    return out;
+}
+
+std::string format_board(const SlidingTiles& domain, TileState s) {
+    std::string out;
+    const int width = domain.cells() > 10 ? 3 : 2;
+    for (int r = 0; r < domain.rows(); ++r) {
+        for (int c = 0; c < domain.cols(); ++c) {
+            const int t = s.tile(r * domain.cols() + c);
+            std::string cell = t == 0 ? "_" : std::to_string(t);
+            out += std::string(width - cell.size(), ' ') + cell;
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+TileState random_solvable(const SlidingTiles& domain, std::mt19937_64& rng) {
+    std::vector<int> tiles(domain.cells());
+    for (int i = 0; i < domain.cells(); ++i) tiles[i] = i;
+    std::shuffle(tiles.begin(), tiles.end(), rng);
+    auto pack = [&] {
+        TileState s;
+        for (int c = 0; c < domain.cells(); ++c)
+            s.cells |= static_cast<std::uint64_t>(tiles[c]) << (4 * c);
+        return s;
+    };
+    TileState s = pack();
+    if (domain.same_half(s)) return s;
+    // Swapping two tiles (not the blank) flips the half; both halves are equally likely.
+    int a = 0, b = 1;
+    if (tiles[a] == 0) a = 2;
+    if (tiles[b] == 0) b = 2;
+    std::swap(tiles[a], tiles[b]);
+    return pack();
+}
+
+}  // namespace frontier

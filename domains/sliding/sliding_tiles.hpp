@@ -1,0 +1,120 @@
+// Sliding-tile puzzles: the 8-puzzle, the 15-puzzle, and every R x C board with R, C >= 2 and
+// R * C <= 16.
+//
+// State: one 64-bit word, 4 bits per cell; cell i (row-major) is bits [4i, 4i + 4) and holds its
+// tile, 0 being the blank. Copying, hashing and comparing a state are one-word operations, and the
+// blank is found branch-free (a nibble-is-zero test and a count of trailing zeros).
+//
+// Moves: the blank moves up, left, right or down, in that order everywhere (Korf's order), which
+// slides the neighbouring tile into the hole. A SlideMove names the direction, the tile and its
+// two cells, so heuristics update in O(1). inverse() swaps the direction (d ^ 3) and the cells.
+//
+// Halves: every move is one transposition of the 16 (or N) cells and moves the blank one cell, so
+// parity(inversions of the tiles read row-major, blank skipped) + (C even ? blank row : 0) never
+// changes. Boards with R, C >= 2 split into exactly two halves of N!/2 states by this invariant;
+// a state is solvable iff it lies in the goal's half (same_half()).
+//
+// Rank: blank cell * (N-1)!/2 + half-rank of the tiles read row-major without the blank. The
+// half-rank is the lexicographic (Lehmer) rank with its last digit dropped; that digit is fixed by
+// the parity the blank's cell requires. The rank is dense in [0, N!/2) for any solvable goal.
+// rank() is O(N) with popcounts; unrank() is O(N) with a nibble list and, when a block fits in
+// 32 bits (N <= 13), divisions by precomputed reciprocals. A horizontal blank move keeps the
+// half-rank and changes only the block, which gives the layered BFS good memory locality.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+
+namespace frontier {
+
+struct TileState {
+    std::uint64_t cells = 0;
+
+    int tile(int cell) const { return static_cast<int>((cells >> (4 * cell)) & 15); }
+    friend bool operator==(TileState, TileState) = default;
+    template <class H>
+    friend H AbslHashValue(H h, TileState s) {
+        return H::combine(std::move(h), s.cells);
+    }
+};
+
+struct SlideMove {
+    std::uint8_t dir;   // blank direction: 0 up, 1 left, 2 right, 3 down
+    std::uint8_t tile;  // the tile that slides
+    std::uint8_t from;  // the tile's cell before the move (the blank's cell after)
+    std::uint8_t to;    // the tile's cell after the move (the blank's cell before)
+    friend bool operator==(SlideMove, SlideMove) = default;
+};
+
+inline constexpr char kDirLetters[4] = {'U', 'L', 'R', 'D'};
+
+class SlidingTiles {
+  public:
+    using State = TileState;
+    using Move = SlideMove;
+    static constexpr int kMaxCells = 16;
+
+    // Goal: tiles 1 .. N-1 in row-major order, blank last.
+    SlidingTiles(int rows, int cols);
+    // Any arrangement of 0 .. N-1 is a valid goal (checked by the caller's parser).
+    SlidingTiles(int rows, int cols, State goal);
+
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
+    int cells() const { return cells_; }
+    State goal() const { return goal_; }
+    static State ordered_goal(int rows, int cols);
+
+    bool is_goal(State s) const { return s == goal_; }
+
+    int blank(State s) const {
+        std::uint64_t y = s.cells | (s.cells >> 1);
+        y |= y >> 2;
+        return std::countr_zero(~y & nibble_ones_) >> 2;
+    }
+    // The cell next to `cell` in direction d, or -1 at the border.
+    int neighbor(int cell, int dir) const { return neighbor_[cell][dir]; }
+
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        const int b = blank(s);
+        for (int d = 0; d < 4; ++d) {
+            const int n = neighbor_[b][d];
+            if (n < 0) continue;
+            f(slide(s, b, n),
+              Move{std::uint8_t(d), std::uint8_t(s.tile(n)), std::uint8_t(n), std::uint8_t(b)});
+        }
+    }
+    // The child reached by moving the blank from cell b to its neighbour n.
+    static State slide(State s, int b, int n) {
+        const std::uint64_t t = (s.cells >> (4 * n)) & 15;
+        return State{s.cells + (t << (4 * b)) - (t << (4 * n))};
+    }
+    static Move inverse(Move m) { return Move{std::uint8_t(m.dir ^ 3), m.tile, m.to, m.from}; }
+    State apply(State s, Move m) const { return slide(s, m.to, m.from); }
+
+    // Parity invariant (0 or 1); see the top of this file.
+    int invariant(State s) const;
+    bool same_half(State s) const { return invariant(s) == goal_invariant_; }
+
+    std::uint64_t size() const { return per_blank_ * static_cast<std::uint64_t>(cells_); }
+    std::uint64_t rank(State s) const;
+    State unrank(std::uint64_t r) const;
+
+  private:
+    int required_parity(int blank_cell) const;
+
+    int rows_, cols_, cells_;
+    State goal_;
+    int goal_invariant_;
+    std::uint64_t nibble_ones_;                   // bit 4i set for every cell i
+    std::uint64_t per_blank_;                     // (N-1)!/2 states per blank cell
+    std::array<std::uint64_t, 16> weight_{};      // weight_[i] = (N-2-i)!/2 for Lehmer digit i
+    std::array<std::uint64_t, 16> reciprocal_{};  // ceil(2^64 / weight_[i]) for 32-bit division
+    bool fast_division_;
+    std::array<std::array<std::int8_t, 4>, kMaxCells> neighbor_{};
+};
+
+}  // namespace frontier

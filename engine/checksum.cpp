@@ -1,0 +1,51 @@
+#include "engine/checksum.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+namespace frontier {
+
+namespace {
+
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
+
+std::uint64_t mix(std::uint64_t h) {
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    return h;
+}
+
+std::uint64_t hash_chunk(const std::uint8_t* p, std::size_t n, std::uint64_t seed) {
+    std::uint64_t h = seed ^ (n * kMul);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        h = (h ^ w) * kMul;
+        h ^= h >> 32;
+    }
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, p + i, n - i);
+    return mix((h ^ tail) * kMul);
+}
+
+}  // namespace
+
+std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
+    const std::size_t chunks = (bytes.size() + kChunk - 1) / kChunk;
+    std::vector<std::uint64_t> hashes(chunks);
+    tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+        const std::size_t begin = c * kChunk;
+        const std::size_t n = std::min(kChunk, bytes.size() - begin);
+        hashes[c] = hash_chunk(bytes.data() + begin, n, c);
+    });
+    std::uint64_t h = mix(bytes.size() + 1);
+    for (std::uint64_t x : hashes) h = mix(h ^ x) * kMul;
+    return h;
+}
+
+}  // namespace frontier

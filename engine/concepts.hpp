@@ -1,0 +1,48 @@
+// The contract between Frontier's algorithms and its puzzles.
+//
+// A domain is a small value type that describes one puzzle instance (board shape, goal, move
+// tables) and answers questions about packed states. Algorithms are templates over a domain, so
+// every call below is resolved and usually inlined at compile time: there is no virtual call per
+// node. A domain never draws, prints or parses; that lives beside it in the domain's own I/O file.
+//
+//   SearchDomain      State (trivially copyable, hashable, equality-comparable), Move, goal test,
+//                     successor generation through a callback: for_each_successor(s, f) calls
+//                     f(child, move) once per legal move, in a fixed documented order.
+//   PerfectHashDomain adds size(), rank(s) dense in [0, size()) and unrank(r), exact inverses.
+//   ReversibleDomain  adds inverse(move), so tree searches can skip the move that undoes the last.
+//
+// Every move costs 1 unless the algorithm says otherwise.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+
+namespace frontier {
+
+template <class S>
+concept PackedState = std::is_trivially_copyable_v<S> && std::equality_comparable<S>;
+
+template <class D>
+concept SearchDomain = requires(const D& d, const typename D::State& s) {
+    requires PackedState<typename D::State>;
+    typename D::Move;
+    { d.is_goal(s) } -> std::convertible_to<bool>;
+    d.for_each_successor(s, [](const typename D::State&, const typename D::Move&) {});
+};
+
+template <class D>
+concept PerfectHashDomain = SearchDomain<D> &&
+    requires(const D& d, const typename D::State& s, std::uint64_t r) {
+    { d.size() } -> std::convertible_to<std::uint64_t>;
+    { d.rank(s) } -> std::convertible_to<std::uint64_t>;
+    { d.unrank(r) } -> std::same_as<typename D::State>;
+};
+
+template <class D>
+concept ReversibleDomain = SearchDomain<D> && requires(const D& d, const typename D::Move& m) {
+    { d.inverse(m) } -> std::convertible_to<typename D::Move>;
+    { m == m } -> std::convertible_to<bool>;
+};
+
+}  // namespace frontier

@@ -1,0 +1,21 @@
+// Text I/O for a domain's states, as a trait beside the domain rather than inside it.
+//
+// Each domain that the command-line program exposes specialises DomainIO<D> in its own
+// domains/<name>/<name>_io.hpp with:
+//   static std::string name(const D&);            // user-facing name ("8puzzle", "sliding:4x3")
+//   static std::string spec(const D&);            // canonical name stored in files
+//   static std::string describe(const D&);        // one line for reports
+//   static std::string goal_text(const D&);       // goal in the state syntax
+//   static State parse(const D&, std::string_view);   // InputError on bad or unreachable input
+//   static std::string format(const D&, const State&);
+//   static std::string format_move(const D&, const State& before, const Move&);
+//   static std::string draw(const D&, const State&);  // multi-line board for --show
+// Algorithms never see this trait; only tools/ and tests do.
+#pragma once
+
+namespace frontier {
+
+template <class D>
+struct DomainIO;
+
+}  // namespace frontier

@@ -1,0 +1,240 @@
+#include "engine/table_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <map>
+
+#include "engine/checksum.hpp"
+#include "engine/error.hpp"
+
+namespace frontier {
+
+namespace {
+
+constexpr const char* kMagic = "FRONTIER-TABLE 1";
+constexpr std::size_t kAlign = 4096;
+constexpr std::size_t kMaxHeader = 1 << 20;
+
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+    throw InputError(path + ": " + why);
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[17];
+    auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);
+    return std::string(buf, p);
+}
+
+std::span<const std::uint8_t> as_bytes(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+bool valid_text(const std::string& s) {
+    return s.find_first_of("\n\r=") == std::string::npos;
+}
+
+std::uint64_t parse_u64(const std::string& path, const std::string& key, const std::string& v,
+                        int base = 10) {
+    std::uint64_t x = 0;
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x, base);
+    if (ec != std::errc() || p != v.data() + v.size() || v.empty())
+        fail(path, "corrupt header: bad value for " + key);
+    return x;
+}
+
+}  // namespace
+
+std::string TableHeader::field(const std::string& key) const {
+    for (const auto& [k, v] : fields)
+        if (k == key) return v;
+    return "";
+}
+
+void TableHeader::set_field(const std::string& key, const std::string& value) {
+    for (auto& [k, v] : fields)
+        if (k == key) {
+            v = value;
+            return;
+        }
+    fields.emplace_back(key, value);
+}
+
+void write_file_atomically(const std::string& path,
+                           std::span<const std::span<const std::uint8_t>> pieces) {
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) fail(path, std::string("cannot create file: ") + std::strerror(errno));
+    auto abort_write = [&](const char* what) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        fail(path, std::string(what) + ": " + std::strerror(err));
+    };
+    for (auto piece : pieces) {
+        std::size_t done = 0;
+        while (done < piece.size()) {
+            const ssize_t n = ::write(fd, piece.data() + done, piece.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) abort_write("cannot write file");
+            done += static_cast<std::size_t>(n);
+        }
+    }
+    if (::fsync(fd) != 0) abort_write("cannot sync file");
+    if (::close(fd) != 0) {
+        ::unlink(tmp.c_str());
+        fail(path, std::string("cannot close file: ") + std::strerror(errno));
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        fail(path, std::string("cannot rename temporary file: ") + std::strerror(err));
+    }
+}
+
+void write_table_file(const std::string& path, const TableHeader& h,
+                      std::span<const std::uint8_t> payload) {
+    std::string text = std::string(kMagic) + "\n";
+    auto line = [&](const std::string& k, const std::string& v) {
+        if (!valid_text(k) || v.find_first_of("\n\r") != std::string::npos)
+            throw InputError(path + ": header value for " + k + " contains a line break");
+        text += k + "=" + v + "\n";
+    };
+    line("kind", h.kind);
+    line("domain", h.domain);
+    line("goal", h.goal);
+    line("entries", std::to_string(h.entries));
+    line("entry_bits", std::to_string(h.entry_bits));
+    line("max_value", std::to_string(h.max_value));
+    for (const auto& [k, v] : h.fields) line(k, v);
+    // payload_offset depends on the header's own length; reserve room for the last lines.
+    const std::size_t tail = 200;
+    const std::size_t offset = (text.size() + tail + kAlign) / kAlign * kAlign;
+    line("payload_offset", std::to_string(offset));
+    line("payload_bytes", std::to_string(payload.size()));
+    line("payload_checksum", hex64(checksum64(payload)));
+    line("header_checksum", hex64(checksum64(as_bytes(text))));
+    text += "\n";
+    text.resize(offset, '\0');
+    const std::span<const std::uint8_t> pieces[] = {as_bytes(text), payload};
+    write_file_atomically(path, pieces);
+}
+
+TableFile TableFile::open(const std::string& path, bool verify_payload) {
+    TableFile t;
+    t.path_ = path;
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) fail(path, std::string("cannot open table file: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        fail(path, "not a regular file");
+    }
+    t.map_size_ = static_cast<std::size_t>(st.st_size);
+    if (t.map_size_ < std::strlen(kMagic) + 1) {
+        ::close(fd);
+        fail(path, "not a Frontier table file (too short)");
+    }
+    void* m = ::mmap(nullptr, t.map_size_, PROT_READ, MAP_SHARED, fd, 0);
+    ::close(fd);
+    if (m == MAP_FAILED) fail(path, std::string("cannot map file: ") + std::strerror(errno));
+    t.map_ = m;
+    const char* base = static_cast<const char*>(m);
+    const std::string_view all(base, std::min(t.map_size_, kMaxHeader));
+    if (all.substr(0, std::strlen(kMagic) + 1) != std::string(kMagic) + "\n") {
+        if (all.substr(0, 15) == "FRONTIER-TABLE ")
+            fail(path, "unsupported table format version (this program reads version 1)");
+        fail(path, "not a Frontier table file (bad magic)");
+    }
+    const auto end = all.find("\n\n");
+    if (end == std::string_view::npos) fail(path, "corrupt header: no end of header");
+    const std::string_view text = all.substr(0, end + 1);
+    std::map<std::string, std::string> kv;
+    std::vector<std::pair<std::string, std::string>> order;
+    std::size_t pos = std::strlen(kMagic) + 1, checksum_line = 0;
+    while (pos < text.size()) {
+        const auto nl = text.find('\n', pos);
+        const std::string_view ln = text.substr(pos, nl - pos);
+        const auto eq = ln.find('=');
+        if (eq == std::string_view::npos) fail(path, "corrupt header: line without '='");
+        std::string k(ln.substr(0, eq)), v(ln.substr(eq + 1));
+        if (k == "header_checksum") checksum_line = pos;
+        kv[k] = v;
+        order.emplace_back(k, v);
+        pos = nl + 1;
+    }
+    if (checksum_line == 0) fail(path, "corrupt header: no header_checksum");
+    const std::span<const std::uint8_t> hbytes(reinterpret_cast<const std::uint8_t*>(base),
+                                               checksum_line);
+    if (parse_u64(path, "header_checksum", kv["header_checksum"], 16) != checksum64(hbytes))
+        fail(path, "corrupt header: header checksum mismatch");
+    static const char* const required[] = {"kind",           "domain",        "goal",
+                                           "entries",        "entry_bits",    "max_value",
+                                           "payload_offset", "payload_bytes", "payload_checksum"};
+    for (const char* k : required)
+        if (!kv.count(k)) fail(path, std::string("corrupt header: missing ") + k);
+    TableHeader& h = t.header_;
+    h.kind = kv["kind"];
+    h.domain = kv["domain"];
+    h.goal = kv["goal"];
+    h.entries = parse_u64(path, "entries", kv["entries"]);
+    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", kv["entry_bits"]));
+    h.max_value = static_cast<int>(parse_u64(path, "max_value", kv["max_value"]));
+    static const char* const standard[] = {
+        "kind",      "domain",         "goal",          "entries",          "entry_bits",
+        "max_value", "payload_offset", "payload_bytes", "payload_checksum", "header_checksum"};
+    for (const auto& [k, v] : order) {
+        bool is_standard = false;
+        for (const char* s : standard) is_standard |= (k == s);
+        if (!is_standard) h.fields.emplace_back(k, v);
+    }
+    const std::uint64_t offset = parse_u64(path, "payload_offset", kv["payload_offset"]);
+    const std::uint64_t bytes = parse_u64(path, "payload_bytes", kv["payload_bytes"]);
+    if (h.entry_bits != 8 && h.entry_bits != 4 && h.entry_bits != 2 && h.entry_bits != 1)
+        fail(path, "corrupt header: entry_bits must be 1, 2, 4 or 8");
+    if (bytes != (h.entries * static_cast<std::uint64_t>(h.entry_bits) + 7) / 8)
+        fail(path, "corrupt header: payload_bytes does not match entries");
+    if (t.map_size_ < offset + bytes)
+        fail(path, "truncated: expected " + std::to_string(offset + bytes) + " bytes, found " +
+                       std::to_string(t.map_size_));
+    if (t.map_size_ > offset + bytes)
+        fail(path, "corrupt: " + std::to_string(t.map_size_ - offset - bytes) +
+                       " unexpected bytes after the payload");
+    t.payload_ = {reinterpret_cast<const std::uint8_t*>(base) + offset, bytes};
+    if (verify_payload &&
+        parse_u64(path, "payload_checksum", kv["payload_checksum"], 16) != checksum64(t.payload_))
+        fail(path, "corrupt: payload checksum mismatch");
+    return t;
+}
+
+TableFile::TableFile(TableFile&& o) noexcept {
+    *this = std::move(o);
+}
+
+TableFile& TableFile::operator=(TableFile&& o) noexcept {
+    if (this != &o) {
+        release();
+        path_ = std::move(o.path_);
+        header_ = std::move(o.header_);
+        map_ = std::exchange(o.map_, nullptr);
+        map_size_ = std::exchange(o.map_size_, 0);
+        payload_ = std::exchange(o.payload_, {});
+    }
+    return *this;
+}
+
+TableFile::~TableFile() {
+    release();
+}
+
+void TableFile::release() {
+    if (map_) ::munmap(map_, map_size_);
+    map_ = nullptr;
+}
+
+}  // namespace frontier

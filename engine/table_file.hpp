@@ -1,0 +1,76 @@
+// Table files: distance tables, pattern databases and other dense per-rank tables on disk.
+//
+// Layout (version 1), all in one file:
+//   a text header of "key=value" lines, first line "FRONTIER-TABLE 1", ended by an empty line;
+//   NUL padding up to payload_offset (a multiple of 4096, so the payload can be memory-mapped
+//   and aligned);
+//   the payload: payload_bytes bytes (for entry_bits = 8, one byte per rank).
+// Keys always present: kind, domain, goal, entries, entry_bits, max_value, payload_offset,
+// payload_bytes, payload_checksum (checksum64, hex) and, last, header_checksum (checksum64 of
+// the header text before that line). Domain-specific keys (pattern, metric, ...) go in `fields`.
+//
+// Writing is atomic: the file is written under a temporary name in the same directory, synced,
+// then renamed, so a reader never sees half a file. Opening maps the file read-only and rejects a
+// wrong magic or version, a truncated or oversized file and any checksum mismatch, each with a
+// one-line InputError naming the file and the problem. A TableFile is immutable after open() and
+// safe to read from any number of threads; its payload span lives as long as the TableFile.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace frontier {
+
+struct TableHeader {
+    std::string kind;    // "distance" or "pdb"
+    std::string domain;  // canonical domain spec, e.g. "sliding:3x3"
+    std::string goal;    // the goal in the domain's state syntax
+    std::uint64_t entries = 0;
+    int entry_bits = 8;
+    int max_value = 0;
+    std::vector<std::pair<std::string, std::string>> fields;  // domain-specific extras
+
+    // The value of an extra field, or "" when absent.
+    std::string field(const std::string& key) const;
+    void set_field(const std::string& key, const std::string& value);
+};
+
+void write_table_file(const std::string& path, const TableHeader& header,
+                      std::span<const std::uint8_t> payload);
+
+class TableFile {
+  public:
+    // Maps and validates the file; verify_payload = false skips the payload checksum (the header
+    // is always checked) for callers that open very large files often.
+    static TableFile open(const std::string& path, bool verify_payload = true);
+
+    TableFile(TableFile&& other) noexcept;
+    TableFile& operator=(TableFile&& other) noexcept;
+    TableFile(const TableFile&) = delete;
+    TableFile& operator=(const TableFile&) = delete;
+    ~TableFile();
+
+    const std::string& path() const { return path_; }
+    const TableHeader& header() const { return header_; }
+    std::span<const std::uint8_t> payload() const { return payload_; }
+
+  private:
+    TableFile() = default;
+    void release();
+
+    std::string path_;
+    TableHeader header_;
+    void* map_ = nullptr;
+    std::size_t map_size_ = 0;
+    std::span<const std::uint8_t> payload_;
+};
+
+// Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).
+// Pieces are written in order; used for table files and any other output file.
+void write_file_atomically(const std::string& path,
+                           std::span<const std::span<const std::uint8_t>> pieces);
+
+}  // namespace frontier

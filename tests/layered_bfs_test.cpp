@@ -1,0 +1,96 @@
+// The parallel layered BFS: exact published layer counts, thread-count independence, and
+// agreement with a plain sequential BFS.
+#include <deque>
+#include <vector>
+
+#include <absl/container/flat_hash_map.h>
+#include <gtest/gtest.h>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/layered_bfs.hpp"
+
+namespace frontier {
+namespace {
+
+// OEIS A089473: 8-puzzle states by distance from the goal.
+const std::vector<std::uint64_t> k8PuzzleLayers = {
+    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+
+LayeredBfsResult enumerate(const SlidingTiles& d, DistanceTable& table, int threads) {
+    const TileState goal = d.goal();
+    LayeredBfsOptions o;
+    o.threads = threads;
+    return layered_bfs(d, std::span<const TileState>(&goal, 1), table.mutable_bytes(), o);
+}
+
+TEST(LayeredBfs, EightPuzzleLayersAndFarthestStatesAtEveryThreadCount) {
+    const SlidingTiles d(3, 3);
+    std::vector<std::uint8_t> reference;
+    for (int threads : {1, 2, 3, 4, 8}) {
+        DistanceTable table(d.size());
+        const LayeredBfsResult r = enumerate(d, table, threads);
+        EXPECT_EQ(r.threads, threads);
+        EXPECT_EQ(r.layers, k8PuzzleLayers) << threads << " threads";
+        EXPECT_EQ(r.reached, 181440u);
+        EXPECT_EQ(r.max_depth(), 31);
+        ASSERT_EQ(r.farthest.size(), 2u);
+        std::vector<std::string> farthest;
+        for (auto rank : r.farthest) farthest.push_back(format_rows(d, d.unrank(rank)));
+        std::sort(farthest.begin(), farthest.end());
+        EXPECT_EQ(farthest[0], "6 4 7 / 8 5 _ / 3 2 1");
+        EXPECT_EQ(farthest[1], "8 6 7 / 2 5 4 / 3 _ 1");
+        std::vector<std::uint8_t> bytes(table.bytes().begin(), table.bytes().end());
+        if (reference.empty())
+            reference = bytes;
+        else
+            EXPECT_EQ(bytes, reference) << "table differs with " << threads << " threads";
+    }
+}
+
+// A sequential BFS with a hash map, the obvious reference.
+absl::flat_hash_map<TileState, int> plain_bfs(const SlidingTiles& d) {
+    absl::flat_hash_map<TileState, int> dist{{d.goal(), 0}};
+    std::deque<TileState> queue{d.goal()};
+    while (!queue.empty()) {
+        const TileState s = queue.front();
+        queue.pop_front();
+        const int next = dist[s] + 1;
+        d.for_each_successor(s, [&](TileState c, SlideMove) {
+            if (dist.try_emplace(c, next).second) queue.push_back(c);
+        });
+    }
+    return dist;
+}
+
+TEST(LayeredBfs, AgreesWithPlainBfsOnOtherBoardsAndGoals) {
+    for (const SlidingTiles& d :
+         {SlidingTiles(2, 4), SlidingTiles(3, 3, parse_tiles(3, 3, "0 1 2 3 4 5 6 7 8")),
+          SlidingTiles(2, 3, parse_tiles(2, 3, "5 _ 1 3 2 4"))}) {
+        DistanceTable table(d.size());
+        const LayeredBfsResult r = enumerate(d, table, 2);
+        const auto dist = plain_bfs(d);
+        ASSERT_EQ(dist.size(), d.size());
+        EXPECT_EQ(r.reached, d.size());
+        std::vector<std::uint64_t> layers(r.layers.size());
+        for (const auto& [s, depth] : dist) {
+            ASSERT_EQ(table.at(d.rank(s)), depth) << format_tiles(d, s);
+            ++layers[depth];
+        }
+        EXPECT_EQ(layers, r.layers);
+    }
+}
+
+TEST(LayeredBfs, TwoByFourIsKnown) {
+    // 2x4 puzzle: 20160 states, God's number 36 (a standard result, also from plain BFS above).
+    const SlidingTiles d(2, 4);
+    DistanceTable table(d.size());
+    const LayeredBfsResult r = enumerate(d, table, 2);
+    EXPECT_EQ(r.reached, 20160u);
+    EXPECT_EQ(r.max_depth(), 36);
+}
+
+}  // namespace
+}  // namespace frontier

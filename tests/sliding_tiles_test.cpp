@@ -1,0 +1,193 @@
+// The sliding-tile domain: rank/unrank, solvability parity, moves and the state syntax.
+#include <algorithm>
+#include <deque>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include <absl/container/flat_hash_set.h>
+#include <gtest/gtest.h>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/concepts.hpp"
+#include "engine/error.hpp"
+
+namespace frontier {
+namespace {
+
+static_assert(PerfectHashDomain<SlidingTiles>);
+static_assert(ReversibleDomain<SlidingTiles>);
+
+TileState pack(const std::vector<int>& tiles) {
+    TileState s;
+    for (std::size_t c = 0; c < tiles.size(); ++c)
+        s.cells |= static_cast<std::uint64_t>(tiles[c]) << (4 * c);
+    return s;
+}
+
+// Every rank of the board maps to a distinct valid state of the goal's half and back.
+void expect_dense_round_trip(const SlidingTiles& d) {
+    std::vector<bool> hit(d.size());
+    std::vector<int> tiles(d.cells());
+    std::iota(tiles.begin(), tiles.end(), 0);
+    std::uint64_t solvable = 0;
+    do {
+        const TileState s = pack(tiles);
+        if (!d.same_half(s)) continue;
+        ++solvable;
+        const std::uint64_t r = d.rank(s);
+        ASSERT_LT(r, d.size());
+        ASSERT_FALSE(hit[r]) << "rank " << r << " hit twice";
+        hit[r] = true;
+        ASSERT_EQ(d.unrank(r), s);
+    } while (std::next_permutation(tiles.begin(), tiles.end()));
+    EXPECT_EQ(solvable, d.size());
+    EXPECT_TRUE(std::all_of(hit.begin(), hit.end(), [](bool b) { return b; }));
+}
+
+TEST(SlidingRank, DenseOverEvery8PuzzleState) {
+    expect_dense_round_trip(SlidingTiles(3, 3));
+}
+
+TEST(SlidingRank, DenseOnSmallBoardsAndOtherGoals) {
+    expect_dense_round_trip(SlidingTiles(2, 2));
+    expect_dense_round_trip(SlidingTiles(2, 3));
+    expect_dense_round_trip(SlidingTiles(3, 2));
+    expect_dense_round_trip(SlidingTiles(2, 4));
+    // Blank first (Korf's convention) and an arbitrary goal.
+    expect_dense_round_trip(SlidingTiles(3, 3, parse_tiles(3, 3, "0 1 2 3 4 5 6 7 8")));
+    expect_dense_round_trip(SlidingTiles(2, 4, parse_tiles(2, 4, "7 3 0 1 6 5 2 4")));
+}
+
+TEST(SlidingRank, RoundTripOnRandomLargeBoards) {
+    std::mt19937_64 rng(42);
+    for (auto [rows, cols] : {std::pair{4, 4}, {4, 3}, {3, 4}, {3, 5}, {2, 8}}) {
+        const SlidingTiles d(rows, cols);
+        EXPECT_EQ(d.size() * 2, [&] {
+            std::uint64_t f = 1;
+            for (int i = 2; i <= rows * cols; ++i) f *= i;
+            return f;
+        }());
+        for (int i = 0; i < 20000; ++i) {
+            const TileState s = random_solvable(d, rng);
+            ASSERT_TRUE(d.same_half(s));
+            const std::uint64_t r = d.rank(s);
+            ASSERT_LT(r, d.size());
+            ASSERT_EQ(d.unrank(r), s) << rows << "x" << cols << " " << format_tiles(d, s);
+            const std::uint64_t q = rng() % d.size();
+            ASSERT_EQ(d.rank(d.unrank(q)), q);
+        }
+    }
+}
+
+// Brute force: the states a BFS reaches from the goal are exactly the goal's half.
+void expect_parity_matches_reachability(const SlidingTiles& d) {
+    absl::flat_hash_set<TileState> seen{d.goal()};
+    std::deque<TileState> queue{d.goal()};
+    while (!queue.empty()) {
+        const TileState s = queue.front();
+        queue.pop_front();
+        d.for_each_successor(s, [&](TileState c, SlideMove) {
+            if (seen.insert(c).second) queue.push_back(c);
+        });
+    }
+    EXPECT_EQ(seen.size(), d.size());
+    std::vector<int> tiles(d.cells());
+    std::iota(tiles.begin(), tiles.end(), 0);
+    do {
+        const TileState s = pack(tiles);
+        ASSERT_EQ(seen.contains(s), d.same_half(s)) << format_tiles(d, s);
+    } while (std::next_permutation(tiles.begin(), tiles.end()));
+}
+
+TEST(SlidingParity, MatchesBruteForceOnOddAndEvenWidths) {
+    expect_parity_matches_reachability(SlidingTiles(2, 2));
+    expect_parity_matches_reachability(SlidingTiles(2, 3));  // odd width
+    expect_parity_matches_reachability(SlidingTiles(3, 2));  // even width
+    expect_parity_matches_reachability(SlidingTiles(3, 3));
+    expect_parity_matches_reachability(SlidingTiles(2, 4));
+    expect_parity_matches_reachability(SlidingTiles(3, 3, parse_tiles(3, 3, "_12345678")));
+    expect_parity_matches_reachability(SlidingTiles(3, 2, parse_tiles(3, 2, "5 4 3 2 1 0")));
+}
+
+TEST(SlidingMoves, KorfOrderAndInverses) {
+    const SlidingTiles d(3, 3);
+    const TileState s = parse_tiles(3, 3, "1 2 3 4 _ 5 6 7 8");
+    std::vector<SlideMove> moves;
+    d.for_each_successor(s, [&](TileState c, SlideMove m) {
+        moves.push_back(m);
+        EXPECT_EQ(d.apply(s, m), c);
+        EXPECT_EQ(d.apply(c, SlidingTiles::inverse(m)), s);
+        EXPECT_EQ(c.tile(m.from), 0);
+        EXPECT_EQ(c.tile(m.to), m.tile);
+    });
+    ASSERT_EQ(moves.size(), 4u);
+    EXPECT_EQ(moves[0].dir, 0);  // up: tile 2 comes down
+    EXPECT_EQ(moves[0].tile, 2);
+    EXPECT_EQ(moves[1].tile, 4);  // left
+    EXPECT_EQ(moves[2].tile, 5);  // right
+    EXPECT_EQ(moves[3].tile, 7);  // down
+    int corner = 0;
+    d.for_each_successor(d.goal(), [&](TileState, SlideMove) { ++corner; });
+    EXPECT_EQ(corner, 2);
+}
+
+TEST(SlidingParse, AcceptsEverySyntax) {
+    const TileState expected = SlidingTiles::ordered_goal(3, 3);
+    for (const char* text : {"1 2 3 4 5 6 7 8 0", "1,2,3,4,5,6,7,8,0", "1 2 3 / 4 5 6 / 7 8 _",
+                             "123456780", "12345678_", "12345678.", " 1 2 3 4 5 6 7 8 . "}) {
+        EXPECT_EQ(parse_tiles(3, 3, text), expected) << text;
+    }
+    EXPECT_EQ(parse_tiles(4, 4, "123456789ABCDEF0"), SlidingTiles::ordered_goal(4, 4));
+    EXPECT_EQ(parse_tiles(4, 4, "123456789abcdef_"), SlidingTiles::ordered_goal(4, 4));
+    const SlidingTiles d(3, 3);
+    EXPECT_EQ(format_tiles(d, expected), "1 2 3 4 5 6 7 8 _");
+    EXPECT_EQ(format_rows(d, expected), "1 2 3 / 4 5 6 / 7 8 _");
+}
+
+std::string parse_error(int rows, int cols, const std::string& text) {
+    try {
+        parse_tiles(rows, cols, text);
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+        EXPECT_EQ(e.exit_code(), 2);
+        return e.what();
+    }
+    return "";
+}
+
+TEST(SlidingParse, RejectsBadStatesWithReasons) {
+    EXPECT_NE(parse_error(3, 3, "1 2 3 4 5 6 7 8").find("expected 9 tiles"), std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "1 2 3 4 5 6 7 8 8").find("tile 8 appears twice"),
+              std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "1 2 3 4 5 6 7 9 0").find("tile 9 is out of range"),
+              std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "12345678z").find("tile 35 is out of range"), std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "1234567#0").find("unknown character '#' at position 8"),
+              std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "1 2 x 4 5 6 7 8 0").find("unknown token 'x'"), std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "1 2 / 3 4 5 6 / 7 8 0").find("row 1 has 2 tiles"),
+              std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "").find("empty"), std::string::npos);
+    EXPECT_NE(parse_error(3, 3, "_ _ 3 4 5 6 7 8 1").find("the blank appears twice"),
+              std::string::npos);
+    const SlidingTiles d(3, 3);
+    EXPECT_THROW(parse_solvable(d, "_ 2 3 4 5 6 7 8 1"), InputError);
+    EXPECT_NO_THROW(parse_solvable(d, "1 8 _ 3 2 4 6 5 7"));
+}
+
+TEST(SlidingNames, ParsesDomainNames) {
+    EXPECT_EQ(parse_sliding_name("8puzzle").rows, 3);
+    EXPECT_EQ(parse_sliding_name("15puzzle").cols, 4);
+    const SlidingShape s = parse_sliding_name("sliding:4x3");
+    EXPECT_EQ(s.rows, 4);
+    EXPECT_EQ(s.cols, 3);
+    EXPECT_THROW(parse_sliding_name("sliding:5x5"), InputError);
+    EXPECT_THROW(parse_sliding_name("sliding:1x9"), InputError);
+    EXPECT_THROW(parse_sliding_name("sliding:3by3"), InputError);
+    EXPECT_THROW(parse_sliding_name("9puzzle"), InputError);
+    EXPECT_EQ(sliding_name(4, 3), "sliding:4x3");
+}
+
+}  // namespace
+}  // namespace frontier

@@ -1,0 +1,74 @@
+#include "tests/support/test_support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace frontier::test {
+
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+}  // namespace
+
+CliResult run_frontier(const std::string& args, const std::string& input) {
+    const std::string dir = temp_dir();
+    const std::string in = dir + "/in", out = dir + "/out", err = dir + "/err";
+    std::ofstream(in) << input;
+    const std::string cmd =
+        std::string(FRONTIER_BIN) + " " + args + " <" + in + " >" + out + " 2>" + err;
+    const int status = std::system(cmd.c_str());
+    CliResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    std::filesystem::remove_all(dir);
+    return r;
+}
+
+std::string data_file(const std::string& name) {
+    const std::string path = std::string(FRONTIER_DATA_DIR) + "/" + name;
+    if (!std::filesystem::exists(path))
+        throw std::runtime_error("reference data missing: " + path +
+                                 " (configure with -DFRONTIER_DATA_DIR=...)");
+    return path;
+}
+
+std::vector<std::vector<std::string>> read_tsv(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty()) continue;
+        std::vector<std::string> fields;
+        std::stringstream ss(line);
+        for (std::string f; std::getline(ss, f, '\t');) fields.push_back(f);
+        rows.push_back(fields);
+    }
+    return rows;
+}
+
+std::string temp_dir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "frontier-test-XXXXXX").string();
+    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    return tmpl;
+}
+
+int count_lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+}
+
+}  // namespace frontier::test

@@ -1,0 +1,113 @@
+// Table files: round trip, and rejection of truncated, corrupted and foreign files.
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+
+#include <gtest/gtest.h>
+
+#include "engine/distance_table.hpp"
+#include "engine/error.hpp"
+#include "engine/table_file.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+class TableFileTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = test::temp_dir();
+        path_ = dir_ + "/t.table";
+        payload_.resize(100000);
+        for (std::size_t i = 0; i < payload_.size(); ++i) payload_[i] = (i * 7919) % 251;
+        header_.kind = "distance";
+        header_.domain = "sliding:3x3";
+        header_.goal = "1 2 3 4 5 6 7 8 _";
+        header_.entries = payload_.size();
+        header_.max_value = 250;
+        header_.set_field("pattern", "1,2,3");
+        write_table_file(path_, header_, payload_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    std::string error_opening() {
+        try {
+            TableFile::open(path_);
+        } catch (const InputError& e) {
+            return e.what();
+        }
+        return "";
+    }
+    void patch_byte(std::uint64_t offset, char value) {
+        std::fstream f(path_, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(static_cast<std::streamoff>(offset));
+        f.put(value);
+    }
+
+    std::string dir_, path_;
+    std::vector<std::uint8_t> payload_;
+    TableHeader header_;
+};
+
+TEST_F(TableFileTest, RoundTrip) {
+    const TableFile t = TableFile::open(path_);
+    EXPECT_EQ(t.header().kind, "distance");
+    EXPECT_EQ(t.header().domain, "sliding:3x3");
+    EXPECT_EQ(t.header().goal, "1 2 3 4 5 6 7 8 _");
+    EXPECT_EQ(t.header().entries, payload_.size());
+    EXPECT_EQ(t.header().max_value, 250);
+    EXPECT_EQ(t.header().field("pattern"), "1,2,3");
+    EXPECT_EQ(t.header().field("absent"), "");
+    ASSERT_EQ(t.payload().size(), payload_.size());
+    EXPECT_TRUE(std::equal(payload_.begin(), payload_.end(), t.payload().begin()));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(t.payload().data()) % 4096, 0u);
+    const DistanceTable table = DistanceTable::open(path_);
+    EXPECT_EQ(table.at(12345), payload_[12345]);
+    // Nothing but the table is left in the directory (the temporary file was renamed).
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_), {}), 1);
+}
+
+TEST_F(TableFileTest, RejectsTruncatedFile) {
+    std::filesystem::resize_file(path_, std::filesystem::file_size(path_) - 1);
+    EXPECT_NE(error_opening().find("truncated"), std::string::npos);
+    std::filesystem::resize_file(path_, 10);
+    EXPECT_NE(error_opening().find("not a Frontier table"), std::string::npos);
+}
+
+TEST_F(TableFileTest, RejectsCorruptPayload) {
+    const auto size = std::filesystem::file_size(path_);
+    patch_byte(size - 500, 'X');
+    EXPECT_NE(error_opening().find("payload checksum mismatch"), std::string::npos);
+}
+
+TEST_F(TableFileTest, RejectsCorruptHeader) {
+    patch_byte(20, 'q');  // inside "kind=distance"
+    EXPECT_NE(error_opening().find("header"), std::string::npos);
+}
+
+TEST_F(TableFileTest, RejectsOtherFilesAndVersions) {
+    std::ofstream(path_) << "hello world, this is not a table\n";
+    EXPECT_NE(error_opening().find("bad magic"), std::string::npos);
+    std::ofstream(path_) << "FRONTIER-TABLE 9\nkind=x\n\n";
+    EXPECT_NE(error_opening().find("version"), std::string::npos);
+    std::filesystem::remove(path_);
+    EXPECT_NE(error_opening().find("cannot open"), std::string::npos);
+}
+
+TEST_F(TableFileTest, RejectsAppendedBytes) {
+    std::ofstream(path_, std::ios::app) << "extra";
+    EXPECT_NE(error_opening().find("unexpected bytes"), std::string::npos);
+}
+
+TEST_F(TableFileTest, DistanceTableRejectsOtherKinds) {
+    header_.kind = "pdb";
+    write_table_file(path_, header_, payload_);
+    EXPECT_THROW(DistanceTable::open(path_), InputError);
+}
+
+TEST_F(TableFileTest, WriteIntoMissingDirectoryFails) {
+    EXPECT_THROW(write_table_file(dir_ + "/no/such/dir/t.table", header_, payload_), InputError);
+}
+
+}  // namespace
+}  // namespace frontier

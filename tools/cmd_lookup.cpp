@@ -1,0 +1,91 @@
+// frontier lookup: exact distances read from a distance-table file, no search.
+#include <iostream>
+
+#include "engine/distance_table.hpp"
+#include "tools/cli_common.hpp"
+#include "tools/commands.hpp"
+#include "tools/domain_registry.hpp"
+
+namespace frontier::cli {
+
+namespace {
+
+struct LookupOptions {
+    std::string file;
+    std::vector<std::string> states;
+    bool json = false;
+};
+
+// One answer: the distance, or why there is none.
+template <class D>
+Json lookup_one(const D& d, const DistanceTable& table, const std::string& text) {
+    using IO = DomainIO<D>;
+    const auto s = IO::parse(d, text);
+    Json j;
+    j["state"] = IO::format(d, s);
+    const std::string why = IO::unsolvable_reason(d, s);
+    if (!why.empty()) {
+        j["distance"] = nullptr;
+        j["status"] = "unsolvable";
+        j["reason"] = why;
+    } else if (const std::uint64_t r = d.rank(s); !table.reached(r)) {
+        j["distance"] = nullptr;
+        j["status"] = "unreachable";
+    } else {
+        j["distance"] = table.at(r);
+        j["status"] = "ok";
+    }
+    return j;
+}
+
+template <class D>
+void lookup(const D& d, const DistanceTable& table, const LookupOptions& o) {
+    if constexpr (!PerfectHashDomain<D>) {
+        throw InputError("lookup: " + DomainIO<D>::name(d) + " has no perfect hash");
+    } else {
+        if (table.size() != d.size())
+            throw InputError(o.file + ": table has " + std::to_string(table.size()) +
+                             " entries but " + DomainIO<D>::name(d) + " has " +
+                             std::to_string(d.size()) + " states");
+        std::vector<std::string> inputs = o.states;
+        if (inputs.empty())
+            for (std::string line; std::getline(std::cin, line);)
+                if (!line.empty() && line[0] != '#') inputs.push_back(line);
+        Json all = Json::array();
+        for (const std::string& text : inputs) {
+            const Json j = lookup_one(d, table, text);
+            if (o.json) {
+                all.push_back(j);
+                continue;
+            }
+            std::cout << j["state"].get<std::string>() << ": ";
+            if (j["status"] == "ok")
+                std::cout << j["distance"].get<int>() << '\n';
+            else if (j["status"] == "unsolvable")
+                std::cout << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
+            else
+                std::cout << "unreachable from the goal\n";
+        }
+        if (o.json) print_json(all);
+    }
+}
+
+}  // namespace
+
+void add_lookup_command(CLI::App& app) {
+    auto o = std::make_shared<LookupOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "lookup", "Print the exact distance of each state from a table made by enumerate --out.");
+    cmd->add_option("file", o->file, "distance-table file")->required();
+    cmd->add_option("states", o->states,
+                    "states in the table's domain syntax (default: one per line on stdin)");
+    cmd->add_flag("--json", o->json, "print a JSON array of {state, distance, status}");
+    cmd->footer("Example: frontier lookup 8puzzle.table \"1 8 _ 3 2 4 6 5 7\"\n");
+    cmd->callback([o] {
+        const DistanceTable table = DistanceTable::open(o->file);
+        std::visit([&](const auto& d) { lookup(d, table, *o); },
+                   domain_from_header(*table.header()));
+    });
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,11 @@
+// One function per subcommand; each adds its options and its callback to the app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace frontier::cli {
+
+void add_enumerate_command(CLI::App& app);
+void add_lookup_command(CLI::App& app);
+
+}  // namespace frontier::cli

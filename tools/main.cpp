@@ -1,0 +1,51 @@
+// frontier: the command-line program. It parses, calls the engine and prints; see --help.
+#include <iostream>
+#include <new>
+
+#include "engine/error.hpp"
+#include "tools/commands.hpp"
+
+namespace {
+
+bool has_subcommand(const CLI::App& app, const std::string& name) {
+    for (const CLI::App* sub : app.get_subcommands({}))
+        if (sub->check_name(name)) return true;
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{
+        "Frontier: exact parallel exhaustive search for puzzles.\n"
+        "Run 'frontier COMMAND --help' for a command's arguments, formats and defaults.",
+        "frontier"};
+    app.require_subcommand(1);
+    app.fallthrough(false);
+    frontier::cli::add_enumerate_command(app);
+    frontier::cli::add_lookup_command(app);
+    try {
+        if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
+            std::string known;
+            for (const CLI::App* sub : app.get_subcommands({}))
+                known += (known.empty() ? "" : ", ") + sub->get_name();
+            throw frontier::InputError("unknown command '" + std::string(argv[1]) +
+                                       "' (commands: " + known + ")");
+        }
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "frontier: error: " << e.what() << " (see frontier --help)\n";
+        return 2;
+    } catch (const frontier::InputError& e) {
+        std::cerr << "frontier: error: " << e.what() << '\n';
+        return e.exit_code();
+    } catch (const std::bad_alloc&) {
+        std::cerr << "frontier: error: out of memory\n";
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "frontier: error: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sets Frontier up on a Debian machine and runs it.
+#
+#   bash tools/setup.sh run     install missing Debian packages, build (Release), run the main job
+#   bash tools/setup.sh test    the same set-up, then the default test suite (ctest, label "long" excluded)
+#   bash tools/setup.sh build   the set-up only
+#
+# Installing packages needs root; as another user the script stops and names what is missing.
+# The build goes to ./build (override with FRONTIER_BUILD_DIR).
+set -euo pipefail
+
+mode=${1:-run}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${FRONTIER_BUILD_DIR:-$root/build}
+
+packages=(cmake ninja-build g++ pkg-config libtbb-dev libabsl-dev libgtest-dev libgmock-dev
+          libbenchmark-dev libcli11-dev nlohmann-json3-dev)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "setup: missing Debian packages (run as root to install): ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "setup: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build"
+
+case $mode in
+    run) "$build/tools/frontier" enumerate 8puzzle ;;
+    test) cd "$build" && ctest --output-on-failure -LE long -j"$(nproc)" ;;
+    build) ;;
+    *) echo "setup: unknown mode '$mode' (expected run, test or build)" >&2; exit 2 ;;
+esac
