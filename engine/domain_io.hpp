@@ -8,7 +8,9 @@
 //   static std::string goal_text(const D&);       // goal in the state syntax
 //   static State parse(const D&, std::string_view);   // InputError on bad or unreachable input
 //   static std::string format(const D&, const State&);
+//   static std::string unsolvable_reason(const D&, const State&);  // "" if the goal is reachable
 //   static std::string format_move(const D&, const State& before, const Move&);
+//   static constexpr const char* kMoveNotation;       // one line explaining format_move
 //   static std::string draw(const D&, const State&);  // multi-line board for --show
 // Algorithms never see this trait; only tools/ and tests do.
 #pragma once

@@ -2,8 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
+
+#include "engine/error.hpp"
 
 namespace frontier::cli {
 
@@ -57,6 +62,110 @@ std::string format_seconds(double seconds) {
 
 void print_json(const Json& j) {
     std::cout << j.dump(2) << '\n';
+}
+
+namespace {
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return "";
+    const auto e = s.find_last_not_of(" \t\r\n");
+    return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+    std::vector<std::string> fields;
+    std::stringstream ss(line);
+    for (std::string f; std::getline(ss, f, '\t');) fields.push_back(trim(f));
+    return fields;
+}
+
+int column(const std::vector<std::string>& header, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        for (std::size_t i = 0; i < header.size(); ++i)
+            if (header[i] == n) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream ss(text);
+    for (std::string item; std::getline(ss, item, ',');)
+        if (!trim(item).empty()) items.push_back(trim(item));
+    return items;
+}
+
+std::vector<Instance> read_instances(const std::string& path) {
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path);
+        if (!file) throw InputError(path + ": cannot open instance file");
+    }
+    std::istream& in = path == "-" ? std::cin : file;
+    std::vector<Instance> out;
+    std::vector<std::string> header;
+    int state_col = -1, id_col = -1, expected_col = -1;
+    int n = 0;
+    for (std::string raw; std::getline(in, raw);) {
+        ++n;
+        const std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+        if (out.empty() && header.empty() && line.find('\t') != std::string::npos) {
+            const auto fields = split_tabs(line);
+            const int c =
+                column(fields, {"tiles", "state", "board", "board36", "puzzle", "puzzle81"});
+            if (c >= 0) {
+                header = fields;
+                state_col = c;
+                id_col = column(fields, {"id"});
+                expected_col = column(fields, {"optimal_length", "optimal_moves", "length"});
+                continue;
+            }
+        }
+        Instance inst;
+        inst.line = n;
+        inst.id = std::to_string(n);
+        if (state_col >= 0) {
+            const auto fields = split_tabs(raw);
+            if (state_col >= static_cast<int>(fields.size()))
+                throw InputError(path + ":" + std::to_string(n) + ": missing column " +
+                                 header[state_col]);
+            inst.state = fields[state_col];
+            if (id_col >= 0 && id_col < static_cast<int>(fields.size())) inst.id = fields[id_col];
+            if (expected_col >= 0 && expected_col < static_cast<int>(fields.size()))
+                inst.expected = fields[expected_col];
+        } else {
+            inst.state = line;
+        }
+        out.push_back(inst);
+    }
+    return out;
+}
+
+void print_table(const std::vector<std::string>& headers,
+                 const std::vector<std::vector<std::string>>& rows,
+                 const std::string& first_header) {
+    std::vector<std::string> head{first_header};
+    head.insert(head.end(), headers.begin(), headers.end());
+    std::vector<std::size_t> width(head.size());
+    for (std::size_t c = 0; c < head.size(); ++c) width[c] = head[c].size();
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size() && c < width.size(); ++c)
+            width[c] = std::max(width[c], row[c].size());
+    auto print_row = [&](const std::vector<std::string>& row) {
+        std::string line;
+        for (std::size_t c = 0; c < head.size(); ++c) {
+            const std::string cell = c < row.size() ? row[c] : "";
+            const std::string pad(width[c] - cell.size(), ' ');
+            line += c == 0 ? cell + pad : "  " + pad + cell;
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        std::cout << line << '\n';
+    };
+    print_row(head);
+    for (const auto& row : rows) print_row(row);
 }
 
 }  // namespace frontier::cli

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -37,5 +38,25 @@ std::string format_seconds(double seconds);
 
 // Prints JSON on stdout, two-space indented, with a trailing newline.
 void print_json(const Json& j);
+
+// "a,b,,c" -> {"a", "b", "c"} (empty items dropped, spaces trimmed).
+std::vector<std::string> split_list(const std::string& text);
+
+// One instance of a batch file.
+struct Instance {
+    int line = 0;          // 1-based line number in the file
+    std::string id;        // the id column, or the line number
+    std::string state;     // the state text
+    std::string expected;  // the expected solution length column, when the file has one
+};
+// Reads instances from a file ('-' = stdin): either one state per line ('#' starts a comment
+// line), or a TSV file with a header row naming a state column (tiles, state, board, board36,
+// puzzle, puzzle81) and optionally id and optimal_length / optimal_moves.
+std::vector<Instance> read_instances(const std::string& path);
+
+// Prints an aligned text table: the first column left-aligned, the others right-aligned.
+void print_table(const std::vector<std::string>& headers,
+                 const std::vector<std::vector<std::string>>& rows,
+                 const std::string& first_header = "instance");
 
 }  // namespace frontier::cli

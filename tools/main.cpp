@@ -4,6 +4,7 @@
 
 #include "engine/error.hpp"
 #include "tools/commands.hpp"
+#include "tools/domain_commands.hpp"
 
 namespace {
 
@@ -24,6 +25,12 @@ int main(int argc, char** argv) {
     app.fallthrough(false);
     frontier::cli::add_enumerate_command(app);
     frontier::cli::add_lookup_command(app);
+    frontier::cli::DomainCommands domain_commands;
+    domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
+    domain_commands.declare("compare",
+                            "Run several algorithms on a file of states and tabulate them.");
+    frontier::cli::add_sliding_commands(domain_commands);
+    domain_commands.install(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
             std::string known;
@@ -37,6 +44,8 @@ int main(int argc, char** argv) {
         if (e.get_exit_code() == 0) return app.exit(e);
         std::cerr << "frontier: error: " << e.what() << " (see frontier --help)\n";
         return 2;
+    } catch (const frontier::cli::ExitRequest& e) {
+        return e.code;
     } catch (const frontier::InputError& e) {
         std::cerr << "frontier: error: " << e.what() << '\n';
         return e.exit_code();

@@ -62,6 +62,12 @@ struct DomainIO<SlidingTiles> {
     }
     static std::string format(const SlidingTiles& d, State s) { return format_tiles(d, s); }
     static std::string draw(const SlidingTiles& d, State s) { return format_board(d, s); }
+    // A move is written as the blank's direction: U, L, R or D.
+    static std::string format_move(const SlidingTiles&, State, SlideMove m) {
+        return std::string(1, kDirLetters[m.dir]);
+    }
+    static constexpr const char* kMoveNotation =
+        "blank moves: U up, L left, R right, D down (the tile on that side slides into the hole)";
 };
 
 }  // namespace frontier

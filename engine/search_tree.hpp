@@ -1,0 +1,78 @@
+// SearchTree: the closed list of best-first and graph searches, and the path back to the start.
+//
+// An Abseil flat_hash_map from packed state to {g, the move that reached it}. For a
+// ReversibleDomain that is all the path needs: walking back applies inverse(move) to the state.
+// Other domains also keep the parent state ([[no_unique_address]] makes it free when unused).
+// Per entry: sizeof(State) + 8 bytes + the move, plus the table's load-factor slack; for sliding
+// tiles about 24 bytes. Not thread-safe; each search (or HDA* owner) has its own.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include <absl/container/flat_hash_map.h>
+
+#include "engine/concepts.hpp"
+
+namespace frontier {
+
+template <SearchDomain D>
+class SearchTree {
+  public:
+    using State = typename D::State;
+    using Move = typename D::Move;
+    struct Empty {};
+    using Parent = std::conditional_t<ReversibleDomain<D>, Empty, State>;
+    struct Node {
+        std::int32_t g;
+        bool root;
+        Move move;                            // the move that reached this state
+        [[no_unique_address]] Parent parent;  // only for non-reversible domains
+    };
+
+    void add_root(const State& s) { nodes_[s] = Node{0, true, Move{}, Parent{}}; }
+
+    // Records `child` reached from `parent` by `m` at cost g unless it is already known with a
+    // cost <= g. Returns true when the child is new or improved.
+    bool offer(const State& child, const State& parent, const Move& m, std::int32_t g) {
+        auto [it, inserted] = nodes_.try_emplace(child, Node{g, false, m, parent_of(parent)});
+        if (inserted) return true;
+        if (it->second.g <= g) return false;
+        it->second = Node{g, false, m, parent_of(parent)};
+        return true;
+    }
+
+    const Node* find(const State& s) const {
+        auto it = nodes_.find(s);
+        return it == nodes_.end() ? nullptr : &it->second;
+    }
+    std::size_t size() const { return nodes_.size(); }
+
+    // The moves from the root to `s`, in order.
+    std::vector<Move> path_to(const D& d, State s) const {
+        std::vector<Move> moves;
+        for (const Node* n = find(s); n && !n->root; n = find(s)) {
+            moves.push_back(n->move);
+            if constexpr (ReversibleDomain<D>)
+                s = d.apply(s, d.inverse(n->move));
+            else
+                s = n->parent;
+        }
+        std::reverse(moves.begin(), moves.end());
+        return moves;
+    }
+
+  private:
+    static Parent parent_of(const State& p) {
+        if constexpr (ReversibleDomain<D>)
+            return Empty{};
+        else
+            return p;
+    }
+
+    absl::flat_hash_map<State, Node> nodes_;
+};
+
+}  // namespace frontier
