@@ -52,6 +52,7 @@ void run_handler(const std::string& command, const std::string& domain,
 
 void DomainCommands::install(CLI::App& app) {
     for (const Command& c : commands_) {
+        if (c.handlers.empty()) continue;  // declared, but no family implements it yet
         CLI::App* sub = app.add_subcommand(c.name, c.description);
         sub->prefix_command();
         std::string footer = "Domains (run 'frontier " + c.name + " DOMAIN --help'):\n";

@@ -27,8 +27,11 @@ int main(int argc, char** argv) {
     frontier::cli::add_lookup_command(app);
     frontier::cli::DomainCommands domain_commands;
     domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
+    domain_commands.declare("solve-batch",
+                            "Solve every instance of a file and summarise (in parallel).");
     domain_commands.declare("compare",
                             "Run several algorithms on a file of states and tabulate them.");
+    domain_commands.declare("count", "Count the solutions of a combinatorial problem.");
     frontier::cli::add_sliding_commands(domain_commands);
     domain_commands.install(app);
     try {
