@@ -1,9 +1,11 @@
 // Depth-first graph search: finds a solution, usually a long one; not optimal.
 //
 // An explicit stack (no recursion, so paths of any length are safe) and SearchTree as the
-// visited set keyed by depth: a state is pushed again only when reached by a shorter path, so a
-// depth bound (SearchLimits::max_depth) does not hide states first met too deep. Children are
-// explored in the domain's move order. The goal test is at generation.
+// visited set: without a depth bound each state is visited once (linear in the space). With a
+// depth bound (SearchLimits::max_depth) a state is pushed again when reached by a shorter path,
+// so states first met too deep are not hidden; that can revisit states many times, which is the
+// price of the bound. Children are explored in the domain's move order. The goal test is at
+// generation.
 #pragma once
 
 #include <vector>
@@ -47,7 +49,10 @@ SearchResult<D> dfs(const D& d, const typename D::State& start, const SearchLimi
         d.for_each_successor(s, [&](const State& child, const Move& m) {
             if (found) return;
             ++st.generated;
-            if (!tree.offer(child, s, m, g + 1)) {
+            const bool fresh = limits.max_depth != 0
+                                   ? tree.offer(child, s, m, g + 1)
+                                   : !tree.find(child) && tree.offer(child, s, m, g + 1);
+            if (!fresh) {
                 ++st.duplicates;
                 return;
             }

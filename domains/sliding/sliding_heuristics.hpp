@@ -25,7 +25,7 @@ class MisplacedTiles {
     explicit MisplacedTiles(const SlidingTiles& d);
     int operator()(TileState s) const;
     int update(int h, TileState, SlideMove m, TileState) const {
-        return h - (goal_cell_[m.tile] == m.from) + (goal_cell_[m.tile] == m.to);
+        return h + (goal_cell_[m.tile] == m.from) - (goal_cell_[m.tile] == m.to);
     }
 
   private:

@@ -1,0 +1,104 @@
+// frontier solve and compare on sliding tiles.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+using test::run_frontier;
+
+void expect_input_error(const test::CliResult& r, const std::string& fragment) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+TEST(CliSolve, PrintsAnOptimalSolution) {
+    const auto r = run_frontier(
+        "solve 8puzzle '1 8 _ 3 2 4 6 5 7' --algorithm astar "
+        "--heuristic manhattan");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("24 moves (optimal)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("moves: "), std::string::npos);
+    EXPECT_NE(r.out.find("expanded "), std::string::npos);
+}
+
+TEST(CliSolve, JsonHasTheDocumentedKeys) {
+    const auto r = run_frontier(
+        "solve 15puzzle '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3' --goal "
+        "'0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15' --algorithm idastar --heuristic lc --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["length"], 57);  // Korf's instance #1
+    EXPECT_EQ(j["moves"].size(), 57u);
+    EXPECT_EQ(j["algorithm"], "idastar");
+    EXPECT_EQ(j["heuristic"], "lc");
+    EXPECT_EQ(j["optimal"], true);
+    for (const char* key : {"expanded", "generated", "seconds", "duplicates", "peak_open"})
+        EXPECT_TRUE(j.contains(key)) << key;
+}
+
+TEST(CliSolve, GreedySaysItIsNotOptimalAndShowDrawsBoards) {
+    const auto r = run_frontier("solve 8puzzle '2 4 3 1 5 6 _ 7 8' -a greedy --show --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["optimal"], false);
+    const auto t = run_frontier("solve 8puzzle '2 4 3 1 5 6 _ 7 8' -a greedy --show");
+    EXPECT_NE(t.out.find("not guaranteed optimal"), std::string::npos);
+    EXPECT_NE(t.out.find("move 1: "), std::string::npos);
+}
+
+TEST(CliSolve, UnsolvableAndNoSolutionOutcomes) {
+    expect_input_error(run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1'"), "unsolvable");
+    const auto r = run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1' --no-parity-check -a bfs");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("no solution: state space exhausted after 181440 expansions"),
+              std::string::npos)
+        << r.out;
+    expect_input_error(run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1' --no-parity-check "
+                                    "-a idastar"),
+                       "max-expansions");
+    const auto lim = run_frontier("solve 8puzzle '1 8 _ 3 2 4 6 5 7' -a bfs --max-expansions 10");
+    EXPECT_EQ(lim.exit_code, 1);
+    EXPECT_NE(lim.out.find("limit reached after 10 expansions"), std::string::npos) << lim.out;
+}
+
+TEST(CliSolve, BadNamesAndStates) {
+    expect_input_error(run_frontier("solve 8puzzle 123456780 -a teleport"), "unknown algorithm");
+    expect_input_error(run_frontier("solve 8puzzle 123456780 --heuristic psychic"),
+                       "unknown heuristic");
+    expect_input_error(run_frontier("solve 8puzzle 12345678"), "expected 9 tiles");
+    expect_input_error(run_frontier("solve 8puzzle '1 2 3 4 5 6 7 8 8'"), "appears twice");
+    expect_input_error(run_frontier("solve 8puzzle"), "state");
+    expect_input_error(run_frontier("solve"), "missing domain");
+    expect_input_error(run_frontier("solve chess e4"), "unknown domain");
+    expect_input_error(run_frontier("solve 8puzzle 123456780 -a bfs:manhattan"),
+                       "takes no heuristic");
+}
+
+TEST(CliCompare, TabulatesTheClassicExamples) {
+    const std::string input =
+        "# the classic course examples\n"
+        "_ 2 3 1 4 6 7 5 8\n2 4 3 1 5 6 _ 7 8\n2 3 _ 5 4 8 1 6 7\n1 8 _ 3 2 4 6 5 7\n"
+        "_ 2 3 4 5 6 7 8 1\n";
+    const auto r = run_frontier(
+        "compare 8puzzle - --algorithms bfs,astar:misplaced,"
+        "astar:manhattan --csv",
+        input);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(test::count_lines(r.out), 1 + 5 * 3);
+    EXPECT_NE(r.out.find("\"1 8 _ 3 2 4 6 5 7\",astar:manhattan,solved,24,"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\"2 3 _ 5 4 8 1 6 7\",bfs,solved,16,"), std::string::npos);
+    EXPECT_NE(r.out.find("\"_ 2 3 4 5 6 7 8 1\",bfs,unsolvable"), std::string::npos);
+    const auto t =
+        run_frontier("compare 8puzzle - --algorithms bfs,dfs --max-expansions 20000", input);
+    ASSERT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_NE(t.out.find("FAILED"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("nodes expanded"), std::string::npos);
+    expect_input_error(run_frontier("compare 8puzzle - ", "1 2 3\n"), "-:1: invalid state");
+}
+
+}  // namespace
+}  // namespace frontier
