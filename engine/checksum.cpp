@@ -3,7 +3,9 @@
 #include <cstring>
 #include <vector>
 
-#include <tbb/parallel_for.h>
+#include <tbb/blocked_range.h>
+
+#include "engine/parallel.hpp"
 
 namespace frontier {
 
@@ -38,10 +40,12 @@ std::uint64_t hash_chunk(const std::uint8_t* p, std::size_t n, std::uint64_t see
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
     const std::size_t chunks = (bytes.size() + kChunk - 1) / kChunk;
     std::vector<std::uint64_t> hashes(chunks);
-    tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
-        const std::size_t begin = c * kChunk;
-        const std::size_t n = std::min(kChunk, bytes.size() - begin);
-        hashes[c] = hash_chunk(bytes.data() + begin, n, c);
+    parallel_for_each(tbb::blocked_range<std::size_t>(0, chunks), [&](const auto& r) {
+        for (std::size_t c = r.begin(); c != r.end(); ++c) {
+            const std::size_t begin = c * kChunk;
+            const std::size_t n = std::min(kChunk, bytes.size() - begin);
+            hashes[c] = hash_chunk(bytes.data() + begin, n, c);
+        }
     });
     std::uint64_t h = mix(bytes.size() + 1);
     for (std::uint64_t x : hashes) h = mix(h ^ x) * kMul;

@@ -9,7 +9,8 @@
 //                     successor generation through a callback: for_each_successor(s, f) calls
 //                     f(child, move) once per legal move, in a fixed documented order.
 //   PerfectHashDomain adds size(), rank(s) dense in [0, size()) and unrank(r), exact inverses.
-//   ReversibleDomain  adds inverse(move), so tree searches can skip the move that undoes the last.
+//   ReversibleDomain  adds inverse(move) and apply(state, move), so tree searches can skip the
+//                     move that undoes the last and paths can be walked back without parents.
 //
 // Every move costs 1 unless the algorithm says otherwise.
 #pragma once
@@ -40,8 +41,10 @@ concept PerfectHashDomain = SearchDomain<D> &&
 };
 
 template <class D>
-concept ReversibleDomain = SearchDomain<D> && requires(const D& d, const typename D::Move& m) {
+concept ReversibleDomain = SearchDomain<D> &&
+    requires(const D& d, const typename D::State& s, const typename D::Move& m) {
     { d.inverse(m) } -> std::convertible_to<typename D::Move>;
+    { d.apply(s, m) } -> std::same_as<typename D::State>;
     { m == m } -> std::convertible_to<bool>;
 };
 

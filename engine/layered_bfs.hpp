@@ -71,7 +71,7 @@ class Bitset {
     }
     void set(std::uint64_t bit) { data_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
     void clear_parallel() {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), [&](auto r) {
+        parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), [&](auto r) {
             std::fill(data_.get() + r.begin(), data_.get() + r.end(), 0);
         });
     }
@@ -86,7 +86,7 @@ class Bitset {
 };
 
 inline void fill_parallel(std::span<std::uint8_t> bytes, std::uint8_t value) {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, bytes.size(), 1 << 20), [&](auto r) {
+    parallel_for_each(tbb::blocked_range<std::size_t>(0, bytes.size(), 1 << 20), [&](auto r) {
         std::fill(bytes.begin() + r.begin(), bytes.begin() + r.end(), value);
     });
 }
@@ -123,7 +123,7 @@ LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State>
                 throw InputError("layered_bfs: depth exceeds 254, too deep for a byte table");
             const auto child_depth = static_cast<std::uint8_t>(depth + 1);
             std::atomic<std::uint64_t> found{0};
-            tbb::parallel_for(
+            parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, current.words(), 256), [&](auto range) {
                     std::uint64_t local = 0;
                     for (std::uint64_t w = range.begin(); w != range.end(); ++w) {

@@ -37,11 +37,23 @@ class SearchTree {
     // Records `child` reached from `parent` by `m` at cost g unless it is already known with a
     // cost <= g. Returns true when the child is new or improved.
     bool offer(const State& child, const State& parent, const Move& m, std::int32_t g) {
-        auto [it, inserted] = nodes_.try_emplace(child, Node{g, false, m, parent_of(parent)});
+        return offer_with_parent(child, parent_of(parent), m, g);
+    }
+    // The same with the parent reference already reduced (what HDA* carries in its messages).
+    bool offer_with_parent(const State& child, const Parent& parent, const Move& m,
+                           std::int32_t g) {
+        auto [it, inserted] = nodes_.try_emplace(child, Node{g, false, m, parent});
         if (inserted) return true;
         if (it->second.g <= g) return false;
-        it->second = Node{g, false, m, parent_of(parent)};
+        it->second = Node{g, false, m, parent};
         return true;
+    }
+    // What a node keeps of its parent: nothing for a ReversibleDomain, else the parent state.
+    static Parent parent_of(const State& p) {
+        if constexpr (ReversibleDomain<D>)
+            return Empty{};
+        else
+            return p;
     }
 
     const Node* find(const State& s) const {
@@ -52,6 +64,13 @@ class SearchTree {
 
     // The moves from the root to `s`, in order.
     std::vector<Move> path_to(const D& d, State s) const {
+        return trace_path(d, s, [this](const State& x) { return find(x); });
+    }
+
+    // The same walk over nodes spread across several trees (HDA*'s owners): `find(state)`
+    // returns the state's node wherever it lives.
+    template <class Find>
+    static std::vector<Move> trace_path(const D& d, State s, Find&& find) {
         std::vector<Move> moves;
         for (const Node* n = find(s); n && !n->root; n = find(s)) {
             moves.push_back(n->move);
@@ -65,13 +84,6 @@ class SearchTree {
     }
 
   private:
-    static Parent parent_of(const State& p) {
-        if constexpr (ReversibleDomain<D>)
-            return Empty{};
-        else
-            return p;
-    }
-
     absl::flat_hash_map<State, Node> nodes_;
 };
 

@@ -5,7 +5,8 @@
 namespace frontier::cli {
 
 const std::vector<std::string>& algorithm_names() {
-    static const std::vector<std::string> names = {"bfs", "dfs", "astar", "idastar", "greedy"};
+    static const std::vector<std::string> names = {"bfs",     "dfs",    "astar",
+                                                   "idastar", "greedy", "hdastar"};
     return names;
 }
 
@@ -43,6 +44,9 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
     cmd.add_option("--max-depth", s.max_depth, "depth bound for dfs (default: none)")
         ->check(CLI::NonNegativeNumber);
     add_threads_option(&cmd, s.threads);
+    cmd.add_option("--hash", s.hash,
+                   "hdastar's ownership hash: zobrist, or azh (abstract Zobrist: fewer nodes "
+                   "change owner) (default: zobrist)");
     cmd.add_flag("--no-parity-check", s.no_parity_check,
                  "search even when the start is provably unsolvable (graph searches then "
                  "exhaust the start's component)");

@@ -21,6 +21,7 @@
 #include "engine/domain_io.hpp"
 #include "engine/error.hpp"
 #include "engine/greedy.hpp"
+#include "engine/hdastar.hpp"
 #include "engine/idastar.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
@@ -30,6 +31,7 @@ namespace frontier::cli {
 // "astar:manhattan" -> {astar, manhattan}; "bfs" -> {bfs, ""}.
 struct AlgorithmChoice {
     std::string algorithm, heuristic;
+    std::string hash;  // hdastar only
     std::string label() const {
         return heuristic.empty() ? algorithm : algorithm + ":" + heuristic;
     }
@@ -47,25 +49,58 @@ struct SearchSwitches {
     std::uint64_t max_expansions = 0;
     int max_depth = 0;
     int threads = 0;
+    std::string hash = "zobrist";  // hdastar's ownership hash
     bool no_parity_check = false;
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
 };
 void add_search_switches(CLI::App& cmd, SearchSwitches& s);
 
+// A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).
+template <class D>
+concept HdaCapable = requires(const D& d) {
+    make_hda_hasher(d, std::string_view{});
+};
+
+// Every algorithm's result in the widest form (HdaResult: the per-worker fields stay empty for
+// sequential algorithms).
 template <class D, class HV>
-SearchResult<D> run_search(const D& d, const typename D::State& start, const AlgorithmChoice& c,
-                           const HV& heuristics, const SearchSwitches& sw) {
+HdaResult<D> run_search(const D& d, const typename D::State& start, const AlgorithmChoice& c,
+                        const HV& heuristics, const SearchSwitches& sw) {
     const SearchLimits limits = sw.limits();
-    if (c.algorithm == "bfs") return bfs(d, start, limits);
-    if (c.algorithm == "dfs") return dfs(d, start, limits);
-    return std::visit(
-        [&](const auto& h) -> SearchResult<D> {
-            if (c.algorithm == "astar") return astar(d, start, h, limits);
-            if (c.algorithm == "idastar") return idastar(d, start, h, limits);
-            if (c.algorithm == "greedy") return greedy_best_first(d, start, h, limits);
-            throw InputError("unknown algorithm \"" + c.algorithm + "\"");
+    HdaResult<D> r;
+    r.threads = 1;
+    SearchResult<D>& base = r;
+    if (c.algorithm == "bfs") {
+        base = bfs(d, start, limits);
+        return r;
+    }
+    if (c.algorithm == "dfs") {
+        base = dfs(d, start, limits);
+        return r;
+    }
+    std::visit(
+        [&](const auto& h) {
+            if (c.algorithm == "astar") {
+                base = astar(d, start, h, limits);
+            } else if (c.algorithm == "idastar") {
+                base = idastar(d, start, h, limits);
+            } else if (c.algorithm == "greedy") {
+                base = greedy_best_first(d, start, h, limits);
+            } else if (c.algorithm == "hdastar") {
+                if constexpr (HdaCapable<D>) {
+                    HdaOptions o;
+                    o.threads = sw.threads;
+                    o.limits = limits;
+                    r = hda_star(d, start, h, make_hda_hasher(d, sw.hash), o);
+                } else {
+                    throw InputError("hdastar is not available for " + DomainIO<D>::name(d));
+                }
+            } else {
+                throw InputError("unknown algorithm \"" + c.algorithm + "\"");
+            }
         },
         heuristics);
+    return r;
 }
 
 // The one-line verdict: "24 moves (optimal)", "no solution: state space exhausted after ...".
@@ -88,7 +123,7 @@ std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c) {
 }
 
 template <class D>
-Json result_json(const D& d, const typename D::State& start, const SearchResult<D>& r,
+Json result_json(const D& d, const typename D::State& start, const HdaResult<D>& r,
                  const AlgorithmChoice& c) {
     using IO = DomainIO<D>;
     Json j;
@@ -114,11 +149,27 @@ Json result_json(const D& d, const typename D::State& start, const SearchResult<
     j["peak_closed"] = r.stats.peak_closed;
     j["iterations"] = r.stats.iterations;
     j["seconds"] = r.seconds;
+    j["threads"] = r.threads;
+    if (!r.workers.empty()) {
+        j["hash"] = c.hash;
+        j["sent_fraction"] = r.sent_fraction();
+        j["load_balance"] = r.load_balance();
+        Json workers = Json::array();
+        for (const HdaWorkerStats& w : r.workers)
+            workers.push_back({{"expanded", w.expanded},
+                               {"generated", w.generated},
+                               {"duplicates", w.duplicates},
+                               {"pruned", w.pruned},
+                               {"sent", w.sent},
+                               {"received", w.received},
+                               {"closed", w.closed}});
+        j["workers"] = workers;
+    }
     return j;
 }
 
 template <class D>
-void print_result(const D& d, const typename D::State& start, const SearchResult<D>& r,
+void print_result(const D& d, const typename D::State& start, const HdaResult<D>& r,
                   const AlgorithmChoice& c, bool show) {
     using IO = DomainIO<D>;
     std::cout << IO::name(d) << ", " << c.label() << ": " << verdict(r, c) << '\n';
@@ -150,6 +201,15 @@ void print_result(const D& d, const typename D::State& start, const SearchResult
                 static_cast<unsigned long long>(r.stats.peak_closed));
     if (c.algorithm == "idastar") std::printf(", iterations %d", r.stats.iterations);
     std::printf(", %s\n", format_seconds(r.seconds).c_str());
+    if (!r.workers.empty()) {
+        std::printf(
+            "%d threads, %s hash: %.1f%% of generated nodes sent to another owner, load "
+            "balance %.2f (max/mean expansions)\nexpanded per thread:",
+            r.threads, c.hash.c_str(), 100 * r.sent_fraction(), r.load_balance());
+        for (const HdaWorkerStats& w : r.workers)
+            std::printf(" %llu", static_cast<unsigned long long>(w.expanded));
+        std::printf("\n");
+    }
 }
 
 template <class D, class HV>
@@ -214,7 +274,8 @@ int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
     const HV h = fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic);
     require_bound(d, start, c, o.sw);
-    const SearchResult<D> r = run_search(d, start, c, h, o.sw);
+    c.hash = o.sw.hash;
+    const HdaResult<D> r = run_search(d, start, c, h, o.sw);
     if (o.json)
         print_json(result_json(d, start, r, c));
     else
@@ -233,8 +294,10 @@ template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
     const D d = fam.make_domain(o.domain, o.goal);
     std::vector<AlgorithmChoice> choices;
-    for (const std::string& spec : split_list(o.algorithms))
+    for (const std::string& spec : split_list(o.algorithms)) {
         choices.push_back(parse_algorithm(spec, fam.default_heuristic));
+        choices.back().hash = o.sw.hash;
+    }
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
     std::vector<HV> heuristics;
     for (const AlgorithmChoice& c : choices)
@@ -332,7 +395,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
 template <class D, class HV>
 void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
     auto fam = std::make_shared<const SearchFamily<D, HV>>(std::move(family));
-    const std::string algorithms = "bfs, dfs, astar, idastar, greedy";
+    const std::string algorithms = "bfs, dfs, astar, idastar, greedy, hdastar";
     commands.add(
         "solve",
         DomainHandler{

@@ -1,6 +1,7 @@
 // solve and compare for sliding-tile puzzles.
 #include <variant>
 
+#include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
 #include "tools/search_commands.hpp"

@@ -1,0 +1,99 @@
+// HDA* on a fixed set of Korf's 15-puzzle instances with linear conflict: thread sweep (1, 2, 4
+// ... up to the core count), Zobrist vs abstract Zobrist ownership, and sequential A* on the same
+// set as the baseline. Real time. Counters: expansions per second, time per instance, fraction
+// of generated nodes sent to another owner, load balance (max/mean expansions per worker).
+// Run: build/bench/frontier_bench --benchmark_filter='HdaStar|SequentialAStar'
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "domains/sliding/sliding_hash.hpp"
+#include "domains/sliding/sliding_heuristics.hpp"
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/astar.hpp"
+#include "engine/hdastar.hpp"
+
+namespace frontier {
+namespace {
+
+// Korf's #5, #20, #29, #36, #39, #50: 0.3 to 0.6 million A* + linear-conflict expansions each.
+const std::vector<std::string> kInstances = {
+    "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
+    "9 8 0 2 15 1 4 14 3 10 7 5 11 13 6 12", "12 6 0 4 7 3 15 1 13 9 8 11 2 14 5 10",
+    "9 0 4 10 1 14 15 3 12 6 5 7 11 13 8 2", "12 5 13 11 2 10 0 9 7 8 4 3 14 6 15 1"};
+
+struct Set {
+    SlidingTiles d{4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")};
+    LinearConflict h{d};
+    std::vector<TileState> starts;
+    Set() {
+        for (const auto& s : kInstances) starts.push_back(parse_solvable(d, s));
+    }
+};
+
+const Set& set() {
+    static const Set s;
+    return s;
+}
+
+void BM_HdaStar(benchmark::State& state) {
+    const Set& s = set();
+    const auto z = make_hda_hasher(s.d, state.range(1) ? "azh" : "zobrist");
+    HdaOptions o;
+    o.threads = static_cast<int>(state.range(0));
+    std::uint64_t expanded = 0, generated = 0, sent = 0;
+    double balance = 0;
+    for (auto _ : state) {
+        for (const TileState& start : s.starts) {
+            const auto r = hda_star(s.d, start, s.h, z, o);
+            if (!r.solved()) state.SkipWithError("not solved");
+            expanded += r.stats.expanded;
+            generated += r.stats.generated;
+            sent += r.sent;
+            balance += r.load_balance();
+        }
+    }
+    const double runs = static_cast<double>(state.iterations() * s.starts.size());
+    state.SetLabel(state.range(1) ? "azh" : "zobrist");
+    state.counters["expanded/s"] =
+        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsRate);
+    state.counters["s/instance"] = benchmark::Counter(
+        runs / state.iterations(),
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["sent"] = static_cast<double>(sent) / static_cast<double>(generated);
+    state.counters["balance"] = balance / runs;
+}
+
+void BM_SequentialAStar(benchmark::State& state) {
+    const Set& s = set();
+    std::uint64_t expanded = 0;
+    for (auto _ : state)
+        for (const TileState& start : s.starts) expanded += astar(s.d, start, s.h).stats.expanded;
+    state.counters["expanded/s"] =
+        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsRate);
+    state.counters["s/instance"] = benchmark::Counter(
+        static_cast<double>(s.starts.size()),
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void thread_and_hash_sweep(benchmark::internal::Benchmark* b) {
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    for (int hash : {0, 1}) {
+        int t = 1;
+        for (; t < cores; t *= 2) b->Args({t, hash});
+        b->Args({cores, hash});
+    }
+}
+
+BENCHMARK(BM_SequentialAStar)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_HdaStar)
+    ->Apply(thread_and_hash_sweep)
+    ->ArgNames({"threads", "azh"})
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+}  // namespace
+}  // namespace frontier

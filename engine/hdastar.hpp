@@ -1,0 +1,398 @@
+// HDA*: hash-distributed A* (Kishimoto, Fukunaga and Botea), optimal and parallel.
+//
+// P workers each own the states whose ownership hash maps to them (owner_of(hash, P)). A worker
+// has its own open list (BucketQueue by f, ties to larger g) and closed list (SearchTree), both
+// touched by that worker only, so neither needs a lock. Children of an expanded state travel to
+// their owner in batches through the Transport; the sender never waits. The hash comes from a
+// domain hasher with a fixed seed (Zobrist or abstract Zobrist, updated incrementally per move),
+// so the same state has the same owner in every run and process.
+//
+// Optimality. A goal is not expanded; its g lowers the shared incumbent. Nodes with f >= the
+// incumbent are pruned when their owner accepts them (the owner computes h, after its duplicate
+// check) and never expanded. The search ends only when
+// every worker is idle (no node with f < incumbent in its open list, its inbox drained and its
+// outgoing batches sent) and no batch is in transit. Then every open node has f >= incumbent, and
+// with an admissible heuristic no cheaper solution can exist: the incumbent is optimal.
+//
+// Termination detection (a shared-memory form of the counting argument of Mattern's algorithm).
+// One counter, `work`, counts active workers plus batches in transit:
+//   - it starts at 1: the worker that owns the start state is active, the rest are idle;
+//   - a sender is active and increments `work` *before* the batch becomes visible;
+//   - a receiver that was idle increments `work` (becoming active) *before* it decrements it for
+//     the consumed batch; an active receiver only decrements;
+//   - a worker going idle decrements `work` after sending all its partial batches.
+// Each batch and each active worker contributes exactly 1 while it exists, and every increment
+// happens while the counter is already >= 1 (done by an active worker or ahead of the matching
+// decrement), so `work` can only reach 0 when no worker is active and no batch exists. From that
+// state nothing can become active again (only a batch wakes a worker), so work == 0 is stable and
+// observing it is a sound termination test; plain idle flags are not (a worker can be woken
+// between two reads of them).
+//
+// Path recovery: a closed entry keeps the move that reached it (and, for domains that are not
+// reversible, the parent state). After the workers stop, the path is traced back from the goal,
+// looking every state up in its owner's tree.
+//
+// Determinism: the solution length is exact and identical for every thread count; when several
+// optimal paths exist, which one is returned may depend on thread timing. Memory: every state
+// generated below the incumbent is kept, as in A*.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "engine/bucket_queue.hpp"
+#include "engine/parallel.hpp"
+#include "engine/search.hpp"
+#include "engine/search_tree.hpp"
+#include "engine/timer.hpp"
+#include "engine/zobrist.hpp"
+
+namespace frontier {
+
+// A hasher maps a state to 64 bits; it may update a parent's hash per move in O(1).
+template <class Z, class D>
+concept StateHasher = SearchDomain<D> && requires(const Z& z, const typename D::State& s) {
+    { z(s) } -> std::convertible_to<std::uint64_t>;
+};
+
+template <class Z, class D>
+concept IncrementalHasher = StateHasher<Z, D> &&
+    requires(const Z& z, std::uint64_t v, const typename D::State& s, const typename D::Move& m) {
+    { z.update(v, s, m, s) } -> std::convertible_to<std::uint64_t>;
+};
+
+struct HdaOptions {
+    int threads = 0;              // workers (0: all cores); more than the cores is allowed
+    std::size_t batch_size = 64;  // nodes per message batch
+    SearchLimits limits;          // max_expansions (approximate across workers)
+};
+
+struct HdaWorkerStats {
+    std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0;
+    std::uint64_t sent = 0, received = 0, peak_open = 0, closed = 0;
+};
+
+template <SearchDomain D>
+struct HdaResult : SearchResult<D> {
+    int threads = 0;
+    std::vector<HdaWorkerStats> workers;
+    std::uint64_t sent = 0;  // generated nodes that went to another owner
+    double sent_fraction() const {
+        return this->stats.generated ? static_cast<double>(sent) / this->stats.generated : 0.0;
+    }
+    // Largest worker's expansions over the mean (1.0 is perfect balance).
+    double load_balance() const {
+        std::uint64_t max = 0, sum = 0;
+        for (const auto& w : workers) {
+            max = std::max(max, w.expanded);
+            sum += w.expanded;
+        }
+        return sum ? static_cast<double>(max) * workers.size() / sum : 1.0;
+    }
+};
+
+// The in-process transport: one inbox of batches per owner and the termination counter
+// described above. A sender appends a whole batch under the inbox's mutex (a moved vector: the
+// lock is held for a pointer swap, never for the nodes), and the owner takes every waiting batch
+// in one swap, so contention is one short critical section per batch on each side. A
+// distributed transport offers the same operations across processes.
+template <class Message>
+class SharedMemoryTransport {
+  public:
+    using Batch = std::vector<Message>;
+    explicit SharedMemoryTransport(int owners)
+        : owners_(owners), inbox_(std::make_unique<Inbox[]>(owners)) {}
+
+    int owners() const { return owners_; }
+    void send(int to, Batch&& batch) {
+        work_.fetch_add(1, std::memory_order_acq_rel);
+        std::lock_guard lock(inbox_[to].mutex);
+        inbox_[to].batches.push_back(std::move(batch));
+        inbox_[to].pending.store(true, std::memory_order_release);
+    }
+    // Moves every waiting batch of `self` into `out` (which is cleared first).
+    void receive(int self, std::vector<Batch>& out) {
+        out.clear();
+        Inbox& in = inbox_[self];
+        if (!in.pending.load(std::memory_order_acquire)) return;  // no lock while nothing waits
+        std::lock_guard lock(in.mutex);
+        out.swap(in.batches);
+        in.pending.store(false, std::memory_order_relaxed);
+    }
+    void batch_consumed() { work_.fetch_sub(1, std::memory_order_acq_rel); }
+    void become_active() { work_.fetch_add(1, std::memory_order_acq_rel); }
+    void become_idle() { work_.fetch_sub(1, std::memory_order_acq_rel); }
+    bool terminated() const { return work_.load(std::memory_order_acquire) == 0; }
+
+  private:
+    struct alignas(64) Inbox {
+        std::mutex mutex;
+        std::vector<Batch> batches;
+        std::atomic<bool> pending{false};  // a hint: batches is probably not empty
+    };
+    int owners_;
+    std::unique_ptr<Inbox[]> inbox_;
+    std::atomic<std::int64_t> work_{1};
+};
+
+namespace detail {
+
+template <SearchDomain D>
+struct HdaMessage {
+    using State = typename D::State;
+    State s;
+    [[no_unique_address]] typename SearchTree<D>::Parent parent;
+    typename D::Move move;
+    std::int32_t g;
+    std::int32_t parent_h;  // the child's h is computed by its owner, after the duplicate check
+};
+
+// What all workers share: the problem, the incumbent and the stop flag.
+template <SearchDomain D, class H, class Z, class Transport>
+struct HdaShared {
+    const D& d;
+    const H& h;
+    const Z& z;
+    Transport& transport;
+    const HdaOptions& options;
+    std::atomic<int> incumbent{INT_MAX};
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> expansions{0};
+    std::mutex goal_mutex;
+    std::optional<typename D::State> goal;
+    int goal_g = INT_MAX;
+
+    void offer_goal(const typename D::State& s, int g) {
+        std::lock_guard lock(goal_mutex);
+        if (g < goal_g) {
+            goal_g = g;
+            goal = s;
+        }
+        int cur = incumbent.load(std::memory_order_relaxed);
+        while (g < cur && !incumbent.compare_exchange_weak(cur, g)) {
+        }
+    }
+};
+
+template <SearchDomain D, class H, class Z, class Transport>
+class HdaWorker {
+  public:
+    using State = typename D::State;
+    using Move = typename D::Move;
+    using Message = HdaMessage<D>;
+    using Shared = HdaShared<D, H, Z, Transport>;
+
+    HdaWorker(Shared& shared, int id) : sh_(shared), id_(id), outbox_(shared.transport.owners()) {}
+
+    void seed(const State& start) {
+        tree_.add_root(start);
+        const int h0 = sh_.h(start);
+        open_.push(h0, 0, Item{start, h0});
+        active_ = true;
+    }
+
+    void run() {
+        int idle_spins = 0;
+        while (!sh_.stop.load(std::memory_order_relaxed)) {
+            receive_all();
+            if (has_useful_node()) {
+                idle_spins = 0;
+                expand_best();
+                if (++since_flush_ >= sh_.options.batch_size) flush_all();
+                continue;
+            }
+            flush_all();
+            if (active_) {
+                active_ = false;
+                sh_.transport.become_idle();
+            }
+            if (sh_.transport.terminated()) break;
+            if (++idle_spins < 64)
+                std::this_thread::yield();
+            else
+                std::this_thread::sleep_for(std::chrono::microseconds(20));
+        }
+        stats_.closed = tree_.size();
+        sh_.expansions.fetch_add(unreported_, std::memory_order_relaxed);
+    }
+
+    const HdaWorkerStats& stats() const { return stats_; }
+    const SearchTree<D>& tree() const { return tree_; }
+
+  private:
+    // Open-list entries stay small (the hash is recomputed once per expansion instead of being
+    // stored with every waiting node: entries are pushed far more often than popped).
+    struct Item {
+        State s;
+        int h;
+    };
+
+    int owner(std::uint64_t hash) const { return owner_of(hash, sh_.transport.owners()); }
+    int incumbent() const { return sh_.incumbent.load(std::memory_order_relaxed); }
+
+    bool has_useful_node() { return !open_.empty() && open_.min_primary() < incumbent(); }
+
+    void receive_all() {
+        sh_.transport.receive(id_, incoming_);
+        for (const auto& batch : incoming_) {
+            if (!active_) {
+                active_ = true;
+                sh_.transport.become_active();
+            }
+            stats_.received += batch.size();
+            for (const Message& m : batch) accept(m, parent_state(m));
+            sh_.transport.batch_consumed();
+        }
+    }
+
+    State parent_state(const Message& m) const {
+        if constexpr (ReversibleDomain<D>)
+            return sh_.d.apply(m.s, sh_.d.inverse(m.move));
+        else
+            return m.parent;
+    }
+
+    // A child arriving at its owner: duplicate check first, then the heuristic (incrementally
+    // from the parent's value), then the incumbent bound. Most children are duplicates, and the
+    // heuristic is the costly part, so it is computed only for new or improved states.
+    void accept(const Message& m, const State& parent) {
+        if (!tree_.offer_with_parent(m.s, m.parent, m.move, m.g)) {
+            ++stats_.duplicates;
+            return;
+        }
+        const int h = child_h<D>(sh_.h, m.parent_h, parent, m.move, m.s);
+        if (m.g + h >= incumbent()) {
+            ++stats_.pruned;
+            return;
+        }
+        open_.push(m.g + h, m.g, Item{m.s, h});
+        stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, open_.size());
+    }
+
+    void expand_best() {
+        const auto [f, g, item] = open_.pop();
+        if (tree_.find(item.s)->g < g) return;  // stale: reached more cheaply since
+        if (sh_.d.is_goal(item.s)) {
+            sh_.offer_goal(item.s, g);
+            return;
+        }
+        ++stats_.expanded;
+        if (++unreported_ == 256) report_expansions();
+        // With one owner nothing travels: skip hashing altogether.
+        const bool alone = sh_.transport.owners() == 1;
+        std::uint64_t parent_hash = 0;
+        if constexpr (IncrementalHasher<Z, D>)
+            if (!alone) parent_hash = sh_.z(item.s);
+        sh_.d.for_each_successor(item.s, [&](const State& child, const Move& mv) {
+            ++stats_.generated;
+            if (g + 1 >= incumbent()) {  // f >= g + 1 for any admissible h
+                ++stats_.pruned;
+                return;
+            }
+            const Message msg{child, SearchTree<D>::parent_of(item.s), mv, g + 1, item.h};
+            if (alone) {
+                accept(msg, item.s);
+                return;
+            }
+            std::uint64_t hash;
+            if constexpr (IncrementalHasher<Z, D>)
+                hash = sh_.z.update(parent_hash, item.s, mv, child);
+            else
+                hash = sh_.z(child);
+            const int to = owner(hash);
+            if (to == id_) {
+                accept(msg, item.s);
+                return;
+            }
+            ++stats_.sent;
+            auto& out = outbox_[to];
+            out.push_back(msg);
+            if (out.size() >= sh_.options.batch_size) flush(to);
+        });
+    }
+
+    void report_expansions() {
+        const std::uint64_t total =
+            sh_.expansions.fetch_add(unreported_, std::memory_order_relaxed) + unreported_;
+        unreported_ = 0;
+        if (sh_.options.limits.limited(total)) sh_.stop.store(true, std::memory_order_relaxed);
+    }
+
+    void flush(int to) {
+        sh_.transport.send(to, std::move(outbox_[to]));
+        outbox_[to] = {};
+        outbox_[to].reserve(sh_.options.batch_size);
+    }
+
+    void flush_all() {
+        since_flush_ = 0;
+        for (int to = 0; to < static_cast<int>(outbox_.size()); ++to)
+            if (!outbox_[to].empty()) flush(to);
+    }
+
+    Shared& sh_;
+    int id_;
+    bool active_ = false;
+    std::size_t since_flush_ = 0;
+    std::uint64_t unreported_ = 0;
+    BucketQueue<Item> open_;
+    SearchTree<D> tree_;
+    std::vector<typename Transport::Batch> outbox_;
+    std::vector<typename Transport::Batch> incoming_;
+    HdaWorkerStats stats_;
+};
+
+}  // namespace detail
+
+template <SearchDomain D, class H, class Z>
+requires Heuristic<H, D> && StateHasher<Z, D> HdaResult<D> hda_star(
+    const D& d, const typename D::State& start, const H& h, const Z& z,
+    const HdaOptions& options = {}) {
+    using Transport = SharedMemoryTransport<detail::HdaMessage<D>>;
+    using Worker = detail::HdaWorker<D, H, Z, Transport>;
+    Stopwatch clock;
+    HdaResult<D> result;
+    const int p = resolve_threads(options.threads);
+    result.threads = p;
+    Transport transport(p);
+    detail::HdaShared<D, H, Z, Transport> shared{d, h, z, transport, options};
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int i = 0; i < p; ++i) workers.push_back(std::make_unique<Worker>(shared, i));
+    workers[owner_of(z(start), p)]->seed(start);
+    {
+        std::vector<std::jthread> threads;
+        for (int i = 0; i < p; ++i) threads.emplace_back([&, i] { workers[i]->run(); });
+    }
+    SearchStats& st = result.stats;
+    st.generated = 1;
+    st.iterations = 1;
+    for (const auto& w : workers) {
+        const HdaWorkerStats& ws = w->stats();
+        result.workers.push_back(ws);
+        st.expanded += ws.expanded;
+        st.generated += ws.generated;
+        st.duplicates += ws.duplicates;
+        st.peak_open += ws.peak_open;
+        st.peak_closed += ws.closed;
+        result.sent += ws.sent;
+    }
+    if (shared.goal) {
+        result.status = SearchStatus::Solved;
+        result.moves = SearchTree<D>::trace_path(d, *shared.goal, [&](const typename D::State& s) {
+            return workers[owner_of(z(s), p)]->tree().find(s);
+        });
+    } else {
+        result.status = shared.stop ? SearchStatus::LimitReached : SearchStatus::Exhausted;
+    }
+    result.seconds = clock.seconds();
+    return result;
+}
+
+}  // namespace frontier
