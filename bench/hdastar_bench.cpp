@@ -26,7 +26,7 @@ const std::vector<std::string> kInstances = {
 
 struct Set {
     SlidingTiles d{4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")};
-    LinearConflict h{d};
+    LinearConflict<SlidingTiles> h{d};
     std::vector<TileState> starts;
     Set() {
         for (const auto& s : kInstances) starts.push_back(parse_solvable(d, s));

@@ -54,16 +54,16 @@ auto ida = [](const SlidingTiles& d, TileState s, const auto& h) { return idasta
 auto ast = [](const SlidingTiles& d, TileState s, const auto& h) { return astar(d, s, h); };
 
 void BM_IdaStarManhattan(benchmark::State& s) {
-    run_set<Manhattan>(s, ida);
+    run_set<Manhattan<SlidingTiles>>(s, ida);
 }
 void BM_IdaStarLinearConflict(benchmark::State& s) {
-    run_set<LinearConflict>(s, ida);
+    run_set<LinearConflict<SlidingTiles>>(s, ida);
 }
 void BM_AStarManhattan(benchmark::State& s) {
-    run_set<Manhattan>(s, ast);
+    run_set<Manhattan<SlidingTiles>>(s, ast);
 }
 void BM_AStarLinearConflict(benchmark::State& s) {
-    run_set<LinearConflict>(s, ast);
+    run_set<LinearConflict<SlidingTiles>>(s, ast);
 }
 
 BENCHMARK(BM_IdaStarManhattan)->Unit(benchmark::kMillisecond)->UseRealTime();

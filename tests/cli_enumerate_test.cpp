@@ -81,7 +81,8 @@ TEST(CliErrors, BadInputIsOneLineAndExitCodeTwo) {
     expect_input_error(run_frontier("enumerate 8puzzle --goal 12345678Q"), "out of range");
     expect_input_error(run_frontier("enumerate 8puzzle --goal 1234567!0"), "unknown character");
     expect_input_error(run_frontier("enumerate 9puzzle"), "unknown domain");
-    expect_input_error(run_frontier("enumerate sliding:5x5"), "at most 16 cells");
+    expect_input_error(run_frontier("enumerate sliding:6x5"), "at most 25 cells");
+    expect_input_error(run_frontier("enumerate 24puzzle"), "no perfect hash");
     expect_input_error(run_frontier("enumerate 15puzzle"), "of memory but only");
     expect_input_error(run_frontier("enumerate 8puzzle --threads -3"), "threads");
     expect_input_error(run_frontier("frobnicate"), "frobnicate");

@@ -182,11 +182,53 @@ TEST(SlidingNames, ParsesDomainNames) {
     const SlidingShape s = parse_sliding_name("sliding:4x3");
     EXPECT_EQ(s.rows, 4);
     EXPECT_EQ(s.cols, 3);
-    EXPECT_THROW(parse_sliding_name("sliding:5x5"), InputError);
+    EXPECT_EQ(parse_sliding_name("24puzzle").cells(), 25);
+    EXPECT_THROW(parse_sliding_name("sliding:5x6"), InputError);
     EXPECT_THROW(parse_sliding_name("sliding:1x9"), InputError);
     EXPECT_THROW(parse_sliding_name("sliding:3by3"), InputError);
     EXPECT_THROW(parse_sliding_name("9puzzle"), InputError);
     EXPECT_EQ(sliding_name(4, 3), "sliding:4x3");
+}
+
+}  // namespace
+}  // namespace frontier
+
+namespace frontier {
+namespace {
+
+// The 128-bit board (5 bits per cell) behaves like the 64-bit one on the same puzzle, and
+// carries the 24-puzzle.
+TEST(WideSliding, BlankMovesAndParsingOnFiveByFive) {
+    const WideSlidingTiles d(5, 5);
+    std::vector<int> tiles(25);
+    std::iota(tiles.begin(), tiles.end(), 0);
+    for (int blank = 0; blank < 25; ++blank) {
+        std::vector<int> t(tiles);
+        std::swap(t[0], t[blank]);
+        const WideTileState s = WideSlidingTiles::pack(t.data(), 25);
+        ASSERT_EQ(d.blank(s), blank);
+        d.for_each_successor(s, [&](WideTileState c, SlideMove m) {
+            EXPECT_EQ(d.blank(c), m.from);
+            EXPECT_EQ(d.apply(c, WideSlidingTiles::inverse(m)), s);
+        });
+    }
+    const std::string text = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 _";
+    EXPECT_EQ(parse_tiles_as<uint128>(5, 5, text), d.goal());
+    EXPECT_EQ(format_tiles(d, d.goal()), text);
+    EXPECT_TRUE(d.same_half(d.goal()));
+}
+
+TEST(WideSliding, AgreesWithTheNarrowBoardOnFifteenPuzzles) {
+    const SlidingTiles narrow(4, 4);
+    const WideSlidingTiles wide(4, 4);
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 2000; ++i) {
+        const TileState s = random_solvable(narrow, rng);
+        const auto w = parse_tiles_as<uint128>(4, 4, format_tiles(narrow, s));
+        ASSERT_EQ(format_tiles(wide, w), format_tiles(narrow, s));
+        ASSERT_EQ(wide.same_half(w), narrow.same_half(s));
+        ASSERT_EQ(wide.blank(w), narrow.blank(s));
+    }
 }
 
 }  // namespace

@@ -82,7 +82,8 @@ void print_json_report(const D& d, const LayeredBfsResult& r, const EnumerateOpt
 template <class D>
 void enumerate(const D& d, const EnumerateOptions& o) {
     if constexpr (!PerfectHashDomain<D>) {
-        throw InputError("enumerate: " + DomainIO<D>::name(d) + " has no perfect hash");
+        throw InputError("enumerate: " + DomainIO<D>::name(d) +
+                         " has no perfect hash (its space is too large to table)");
     } else {
         require_memory(layered_bfs_bytes(d.size()), "enumerating " + DomainIO<D>::name(d) + " (" +
                                                         std::to_string(d.size()) +

@@ -9,8 +9,13 @@ std::string domain_names_help() {
 }
 
 AnyDomain make_domain(std::string_view name, const DomainOptions& options) {
-    if (name == "8puzzle" || name == "15puzzle" || name.starts_with("sliding:"))
-        return make_sliding(parse_sliding_name(name), options.goal);
+    if (name == "8puzzle" || name == "15puzzle" || name == "24puzzle" ||
+        name.starts_with("sliding:")) {
+        const SlidingShape shape = parse_sliding_name(name);
+        if (shape.cells() > SlidingTiles::kMaxCells)
+            return make_board<WideSlidingTiles>(shape, options.goal);
+        return make_board<SlidingTiles>(shape, options.goal);
+    }
     throw InputError("unknown domain \"" + std::string(name) + "\" (known: " + domain_names_help() +
                      ")");
 }

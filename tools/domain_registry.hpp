@@ -14,7 +14,7 @@
 
 namespace frontier::cli {
 
-using AnyDomain = std::variant<SlidingTiles>;
+using AnyDomain = std::variant<SlidingTiles, WideSlidingTiles>;
 
 // Options that some domains take; each domain reads the ones it understands.
 struct DomainOptions {

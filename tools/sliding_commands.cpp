@@ -1,4 +1,5 @@
-// solve and compare for sliding-tile puzzles.
+// solve and compare for sliding-tile puzzles: boards of up to 16 cells run on the 64-bit
+// SlidingTiles, larger ones (the 24-puzzle) on the 128-bit WideSlidingTiles.
 #include <variant>
 
 #include "domains/sliding/sliding_hash.hpp"
@@ -10,32 +11,49 @@ namespace frontier::cli {
 
 namespace {
 
-using SlidingHeuristic = std::variant<ZeroHeuristic, MisplacedTiles, Manhattan, LinearConflict>;
+template <class Board>
+using SlidingHeuristic =
+    std::variant<ZeroHeuristic, MisplacedTiles<Board>, Manhattan<Board>, LinearConflict<Board>>;
 
-SlidingHeuristic make_sliding_heuristic(const SlidingTiles& d, const std::string& name) {
+template <class Board>
+SlidingHeuristic<Board> make_sliding_heuristic(const Board& d, const std::string& name) {
     if (name == "zero" || name == "none") return ZeroHeuristic{};
-    if (name == "misplaced") return MisplacedTiles(d);
-    if (name == "manhattan") return Manhattan(d);
-    if (name == "linear-conflict" || name == "lc") return LinearConflict(d);
+    if (name == "misplaced") return MisplacedTiles<Board>(d);
+    if (name == "manhattan") return Manhattan<Board>(d);
+    if (name == "linear-conflict" || name == "lc") return LinearConflict<Board>(d);
     throw InputError("unknown heuristic \"" + name +
                      "\" for sliding tiles (known: zero, misplaced, manhattan, linear-conflict)");
 }
 
-}  // namespace
+bool is_sliding_name(std::string_view n) {
+    return n == "8puzzle" || n == "15puzzle" || n == "24puzzle" || n.starts_with("sliding:");
+}
 
-void add_sliding_commands(DomainCommands& commands) {
-    SearchFamily<SlidingTiles, SlidingHeuristic> family;
-    family.domains = "8puzzle, 15puzzle, sliding:RxC";
-    family.accepts = [](std::string_view n) {
-        return n == "8puzzle" || n == "15puzzle" || n.starts_with("sliding:");
+// Which board type a name runs on (a malformed name goes to the narrow family, whose parser
+// reports the error).
+bool is_wide(std::string_view n) {
+    try {
+        return parse_sliding_name(n).cells() > SlidingTiles::kMaxCells;
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
+template <class Board>
+void add_family(DomainCommands& commands, bool wide) {
+    SearchFamily<Board, SlidingHeuristic<Board>> family;
+    family.domains = wide ? "24puzzle, sliding:RxC (17 to 25 cells)"
+                          : "8puzzle, 15puzzle, sliding:RxC (up to 16 cells)";
+    family.accepts = [wide](std::string_view n) {
+        return is_sliding_name(n) && is_wide(n) == wide;
     };
     family.make_domain = [](const std::string& name, const std::string& goal) {
-        return make_sliding(parse_sliding_name(name), goal);
+        return make_board<Board>(parse_sliding_name(name), goal);
     };
-    family.make_heuristic = make_sliding_heuristic;
+    family.make_heuristic = make_sliding_heuristic<Board>;
     family.heuristic_names = "zero, misplaced, manhattan, linear-conflict (lc)";
     family.default_heuristic = "manhattan";
-    family.default_algorithm = [](const SlidingTiles& d) {
+    family.default_algorithm = [](const Board& d) {
         return d.cells() <= 12 ? std::string("astar") : std::string("idastar");
     };
     family.compare_algorithms =
@@ -45,6 +63,13 @@ void add_sliding_commands(DomainCommands& commands) {
         "by '/'), or one hex digit per cell (\"123456780\"); 0, _ or . is the blank. The default\n"
         "goal has the tiles in order and the blank last.";
     add_search_commands(commands, std::move(family));
+}
+
+}  // namespace
+
+void add_sliding_commands(DomainCommands& commands) {
+    add_family<SlidingTiles>(commands, false);
+    add_family<WideSlidingTiles>(commands, true);
 }
 
 }  // namespace frontier::cli

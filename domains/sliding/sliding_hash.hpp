@@ -20,38 +20,43 @@
 
 namespace frontier {
 
+template <class Board>
 class SlidingZobrist {
   public:
+    using State = typename Board::State;
     enum class Kind { Zobrist, Abstract };
 
-    SlidingZobrist(const SlidingTiles& d, Kind kind) : cells_(d.cells()) {
-        const auto keys = zobrist_keys(16 * 16);
+    SlidingZobrist(const Board& d, Kind kind) : cells_(d.cells()) {
+        const auto keys = zobrist_keys(25 * 25);
         const int block_cols = (d.cols() + 1) / 2;
         for (int c = 0; c < cells_; ++c) {
             const int feature =
                 kind == Kind::Zobrist ? c : (c / d.cols() / 2) * block_cols + (c % d.cols()) / 2;
-            for (int t = 1; t < 16; ++t) key_[t][c] = keys[t * 16 + feature];
+            for (int t = 1; t < 25; ++t) key_[t][c] = keys[t * 25 + feature];
         }
     }
 
-    std::uint64_t operator()(TileState s) const {
+    std::uint64_t operator()(State s) const {
         std::uint64_t h = 0;
         for (int c = 0; c < cells_; ++c) h ^= key_[s.tile(c)][c];
         return h;
     }
-    std::uint64_t update(std::uint64_t h, TileState, SlideMove m, TileState) const {
+    std::uint64_t update(std::uint64_t h, State, SlideMove m, State) const {
         return h ^ key_[m.tile][m.from] ^ key_[m.tile][m.to];
     }
 
   private:
     int cells_;
-    std::array<std::array<std::uint64_t, 16>, 16> key_{};  // [tile][cell]; tile 0 is all zeros
+    std::array<std::array<std::uint64_t, 25>, 25> key_{};  // [tile][cell]; tile 0 is all zeros
 };
 
 // The HDA* hash of a sliding-tile domain by name: "zobrist" or "azh".
-inline SlidingZobrist make_hda_hasher(const SlidingTiles& d, std::string_view kind) {
-    if (kind == "zobrist") return SlidingZobrist(d, SlidingZobrist::Kind::Zobrist);
-    if (kind == "azh") return SlidingZobrist(d, SlidingZobrist::Kind::Abstract);
+template <class W>
+SlidingZobrist<BasicSlidingTiles<W>> make_hda_hasher(const BasicSlidingTiles<W>& d,
+                                                     std::string_view kind) {
+    using Z = SlidingZobrist<BasicSlidingTiles<W>>;
+    if (kind == "zobrist") return Z(d, Z::Kind::Zobrist);
+    if (kind == "azh") return Z(d, Z::Kind::Abstract);
     throw InputError("unknown hash \"" + std::string(kind) + "\" (known: zobrist, azh)");
 }
 

@@ -6,15 +6,16 @@ namespace frontier {
 
 namespace {
 
-std::array<std::uint8_t, 16> goal_cells(const SlidingTiles& d) {
-    std::array<std::uint8_t, 16> cell{};
+template <class Board>
+std::array<std::uint8_t, 25> goal_cells(const Board& d) {
+    std::array<std::uint8_t, 25> cell{};
     for (int c = 0; c < d.cells(); ++c) cell[d.goal().tile(c)] = static_cast<std::uint8_t>(c);
     return cell;
 }
 
 // Length minus the longest increasing subsequence of keys[0..n).
 int removals_to_sort(const int* keys, int n) {
-    int lis[16], best = 0;
+    int lis[25], best = 0;
     for (int i = 0; i < n; ++i) {
         lis[i] = 1;
         for (int j = 0; j < i; ++j)
@@ -26,10 +27,12 @@ int removals_to_sort(const int* keys, int n) {
 
 }  // namespace
 
-MisplacedTiles::MisplacedTiles(const SlidingTiles& d)
+template <class Board>
+MisplacedTiles<Board>::MisplacedTiles(const Board& d)
     : cells_(d.cells()), goal_cell_(goal_cells(d)) {}
 
-int MisplacedTiles::operator()(TileState s) const {
+template <class Board>
+int MisplacedTiles<Board>::operator()(State s) const {
     int h = 0;
     for (int c = 0; c < cells_; ++c) {
         const int t = s.tile(c);
@@ -38,7 +41,8 @@ int MisplacedTiles::operator()(TileState s) const {
     return h;
 }
 
-Manhattan::Manhattan(const SlidingTiles& d) : cells_(d.cells()) {
+template <class Board>
+Manhattan<Board>::Manhattan(const Board& d) : cells_(d.cells()) {
     const auto goal = goal_cells(d);
     for (int t = 1; t < d.cells(); ++t)
         for (int c = 0; c < d.cells(); ++c)
@@ -47,13 +51,15 @@ Manhattan::Manhattan(const SlidingTiles& d) : cells_(d.cells()) {
                                           std::abs(c % d.cols() - goal[t] % d.cols()));
 }
 
-int Manhattan::operator()(TileState s) const {
+template <class Board>
+int Manhattan<Board>::operator()(State s) const {
     int h = 0;
     for (int c = 0; c < cells_; ++c) h += distance_[s.tile(c)][c];
     return h;
 }
 
-LinearConflict::LinearConflict(const SlidingTiles& d)
+template <class Board>
+LinearConflict<Board>::LinearConflict(const Board& d)
     : manhattan_(d), rows_(d.rows()), cols_(d.cols()) {
     const auto goal = goal_cells(d);
     for (int t = 0; t < d.cells(); ++t) {
@@ -62,8 +68,9 @@ LinearConflict::LinearConflict(const SlidingTiles& d)
     }
 }
 
-int LinearConflict::row_conflict(TileState s, int row) const {
-    int keys[16], n = 0;
+template <class Board>
+int LinearConflict<Board>::row_conflict(State s, int row) const {
+    int keys[25], n = 0;
     for (int c = 0; c < cols_; ++c) {
         const int t = s.tile(row * cols_ + c);
         if (t != 0 && goal_row_[t] == row) keys[n++] = goal_col_[t];
@@ -71,8 +78,9 @@ int LinearConflict::row_conflict(TileState s, int row) const {
     return removals_to_sort(keys, n);
 }
 
-int LinearConflict::col_conflict(TileState s, int col) const {
-    int keys[16], n = 0;
+template <class Board>
+int LinearConflict<Board>::col_conflict(State s, int col) const {
+    int keys[25], n = 0;
     for (int r = 0; r < rows_; ++r) {
         const int t = s.tile(r * cols_ + col);
         if (t != 0 && goal_col_[t] == col) keys[n++] = goal_row_[t];
@@ -80,14 +88,16 @@ int LinearConflict::col_conflict(TileState s, int col) const {
     return removals_to_sort(keys, n);
 }
 
-int LinearConflict::operator()(TileState s) const {
+template <class Board>
+int LinearConflict<Board>::operator()(State s) const {
     int conflicts = 0;
     for (int r = 0; r < rows_; ++r) conflicts += row_conflict(s, r);
     for (int c = 0; c < cols_; ++c) conflicts += col_conflict(s, c);
     return manhattan_(s) + 2 * conflicts;
 }
 
-int LinearConflict::update(int h, TileState parent, SlideMove m, TileState child) const {
+template <class Board>
+int LinearConflict<Board>::update(int h, State parent, SlideMove m, State child) const {
     h = manhattan_.update(h, parent, m, child);
     const bool vertical = m.dir == 0 || m.dir == 3;
     if (vertical) {  // the tile changes row; every column keeps its order
@@ -101,5 +111,12 @@ int LinearConflict::update(int h, TileState parent, SlideMove m, TileState child
     }
     return h;
 }
+
+template class MisplacedTiles<SlidingTiles>;
+template class Manhattan<SlidingTiles>;
+template class LinearConflict<SlidingTiles>;
+template class MisplacedTiles<WideSlidingTiles>;
+template class Manhattan<WideSlidingTiles>;
+template class LinearConflict<WideSlidingTiles>;
 
 }  // namespace frontier

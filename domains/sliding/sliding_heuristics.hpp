@@ -20,46 +20,60 @@
 
 namespace frontier {
 
+template <class Board>
 class MisplacedTiles {
   public:
-    explicit MisplacedTiles(const SlidingTiles& d);
-    int operator()(TileState s) const;
-    int update(int h, TileState, SlideMove m, TileState) const {
+    using State = typename Board::State;
+    explicit MisplacedTiles(const Board& d);
+    int operator()(State s) const;
+    int update(int h, State, SlideMove m, State) const {
         return h + (goal_cell_[m.tile] == m.from) - (goal_cell_[m.tile] == m.to);
     }
 
   private:
     int cells_;
-    std::array<std::uint8_t, 16> goal_cell_{};
+    std::array<std::uint8_t, 25> goal_cell_{};
 };
 
+template <class Board>
 class Manhattan {
   public:
-    explicit Manhattan(const SlidingTiles& d);
-    int operator()(TileState s) const;
-    int update(int h, TileState, SlideMove m, TileState) const {
+    using State = typename Board::State;
+    explicit Manhattan(const Board& d);
+    int operator()(State s) const;
+    int update(int h, State, SlideMove m, State) const {
         return h - distance_[m.tile][m.from] + distance_[m.tile][m.to];
     }
     int distance(int tile, int cell) const { return distance_[tile][cell]; }
 
   private:
     int cells_;
-    std::array<std::array<std::uint8_t, 16>, 16> distance_{};  // [tile][cell], 0 for the blank
+    std::array<std::array<std::uint8_t, 25>, 25> distance_{};  // [tile][cell], 0 for the blank
 };
 
+template <class Board>
 class LinearConflict {
   public:
-    explicit LinearConflict(const SlidingTiles& d);
-    int operator()(TileState s) const;
-    int update(int h, TileState parent, SlideMove m, TileState child) const;
+    using State = typename Board::State;
+    explicit LinearConflict(const Board& d);
+    int operator()(State s) const;
+    int update(int h, State parent, SlideMove m, State child) const;
 
   private:
-    int row_conflict(TileState s, int row) const;
-    int col_conflict(TileState s, int col) const;
+    int row_conflict(State s, int row) const;
+    int col_conflict(State s, int col) const;
 
-    Manhattan manhattan_;
+    Manhattan<Board> manhattan_;
     int rows_, cols_;
-    std::array<std::uint8_t, 16> goal_row_{}, goal_col_{};
+    std::array<std::uint8_t, 25> goal_row_{}, goal_col_{};
 };
+
+#define FRONTIER_SLIDING_HEURISTICS(Board)       \
+    extern template class MisplacedTiles<Board>; \
+    extern template class Manhattan<Board>;      \
+    extern template class LinearConflict<Board>;
+FRONTIER_SLIDING_HEURISTICS(SlidingTiles)
+FRONTIER_SLIDING_HEURISTICS(WideSlidingTiles)
+#undef FRONTIER_SLIDING_HEURISTICS
 
 }  // namespace frontier

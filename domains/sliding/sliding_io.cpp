@@ -85,6 +85,7 @@ std::vector<int> parse_chars(int cells, std::string_view text) {
         tiles.push_back(v);
     }
     if (cells > 16) bad_state(text, "boards over 16 cells need numbers separated by spaces");
+
     return tiles;
 }
 
@@ -93,6 +94,7 @@ std::vector<int> parse_chars(int cells, std::string_view text) {
 SlidingShape parse_sliding_name(std::string_view name) {
     if (name == "8puzzle") return {3, 3};
     if (name == "15puzzle") return {4, 4};
+    if (name == "24puzzle") return {5, 5};
     const std::string_view prefix = "sliding:";
     if (name.substr(0, prefix.size()) == prefix) {
         const std::string_view dims = name.substr(prefix.size());
@@ -104,10 +106,10 @@ SlidingShape parse_sliding_name(std::string_view name) {
             const bool ok = r.ec == std::errc() && r.ptr == dims.data() + x &&
                             c.ec == std::errc() && c.ptr == dims.data() + dims.size();
             if (ok) {
-                if (shape.rows < 2 || shape.cols < 2 || shape.rows * shape.cols > 16)
+                if (shape.rows < 2 || shape.cols < 2 || shape.rows * shape.cols > 25)
                     throw InputError("unsupported board " + std::string(dims) +
                                      ": sliding boards need at least 2 rows and 2 columns and "
-                                     "at most 16 cells");
+                                     "at most 25 cells");
                 return shape;
             }
         }
@@ -115,7 +117,7 @@ SlidingShape parse_sliding_name(std::string_view name) {
                          "\": expected ROWSxCOLS, for example sliding:4x3");
     }
     throw InputError("unknown sliding-tile domain \"" + std::string(name) +
-                     "\" (expected 8puzzle, 15puzzle or sliding:RxC)");
+                     "\" (expected 8puzzle, 15puzzle, 24puzzle or sliding:RxC)");
 }
 
 std::string sliding_spec(int rows, int cols) {
@@ -125,10 +127,11 @@ std::string sliding_spec(int rows, int cols) {
 std::string sliding_name(int rows, int cols) {
     if (rows == 3 && cols == 3) return "8puzzle";
     if (rows == 4 && cols == 4) return "15puzzle";
+    if (rows == 5 && cols == 5) return "24puzzle";
     return sliding_spec(rows, cols);
 }
 
-TileState parse_tiles(int rows, int cols, std::string_view raw) {
+std::vector<int> parse_tile_list(int rows, int cols, std::string_view raw) {
     const std::string_view text = trim(raw);
     const int cells = rows * cols;
     if (text.empty()) throw InputError("invalid state: empty");
@@ -138,8 +141,7 @@ TileState parse_tiles(int rows, int cols, std::string_view raw) {
         bad_state(text, "expected " + std::to_string(cells) + " tiles for a " +
                             std::to_string(rows) + "x" + std::to_string(cols) + " board, got " +
                             std::to_string(tiles.size()));
-    unsigned seen = 0;
-    TileState s;
+    std::uint32_t seen = 0;
     for (int c = 0; c < cells; ++c) {
         const int v = tiles[c];
         if (v < 0 || v >= cells)
@@ -149,91 +151,51 @@ TileState parse_tiles(int rows, int cols, std::string_view raw) {
             bad_state(text, (v == 0 ? std::string("the blank") : "tile " + std::to_string(v)) +
                                 " appears twice");
         seen |= 1u << v;
-        s.cells |= static_cast<std::uint64_t>(v) << (4 * c);
     }
-    return s;
+    return tiles;
 }
 
-std::string unsolvable_reason(const SlidingTiles& domain, TileState s) {
-    if (domain.same_half(s)) return "";
-    return "its permutation parity puts it in the other half from the goal " +
-           format_rows(domain, domain.goal());
+void throw_unsolvable(const std::string& state, const std::string& why) {
+    throw InputError("state \"" + state + "\" is unsolvable: " + why);
 }
 
-TileState parse_solvable(const SlidingTiles& domain, std::string_view text) {
-    const TileState s = parse_tiles(domain.rows(), domain.cols(), text);
-    const std::string why = unsolvable_reason(domain, s);
-    if (!why.empty())
-        throw InputError("state \"" + format_tiles(domain, s) + "\" is unsolvable: " + why);
-    return s;
-}
-
-std::string DomainIO<SlidingTiles>::describe(const SlidingTiles& d) {
-    return name(d) + " (" + std::to_string(d.rows()) + "x" + std::to_string(d.cols()) +
-           " sliding tiles), goal " + format_rows(d, d.goal());
-}
-
-SlidingTiles make_sliding(SlidingShape shape, std::string_view goal_text) {
-    if (trim(goal_text).empty()) return SlidingTiles(shape.rows, shape.cols);
+template <class Board>
+Board make_board(SlidingShape shape, std::string_view goal_text) {
+    if (shape.cells() > Board::kMaxCells)
+        throw InputError("board " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
+                         " has more than " + std::to_string(Board::kMaxCells) + " cells");
+    if (trim(goal_text).empty()) return Board(shape.rows, shape.cols);
     try {
-        return SlidingTiles(shape.rows, shape.cols, parse_tiles(shape.rows, shape.cols, goal_text));
+        using W = decltype(Board::State::cells);
+        return Board(shape.rows, shape.cols, parse_tiles_as<W>(shape.rows, shape.cols, goal_text));
     } catch (const InputError& e) {
         throw InputError(std::string("goal: ") + e.what());
     }
 }
+template SlidingTiles make_board<SlidingTiles>(SlidingShape, std::string_view);
+template WideSlidingTiles make_board<WideSlidingTiles>(SlidingShape, std::string_view);
 
-std::string format_tiles(const SlidingTiles& domain, TileState s) {
+std::string format_tile_list(const int* tiles, int cells, int cols, bool rows) {
     std::string out;
-    for (int c = 0; c < domain.cells(); ++c) {
-        if (c) out += ' ';
-        const int t = s.tile(c);
-        out += t == 0 ? std::string("_") : std::to_string(t);
+    for (int c = 0; c < cells; ++c) {
+        if (c) out += (rows && c % cols == 0) ? " / " : " ";
+        out += tiles[c] == 0 ? std::string("_") : std::to_string(tiles[c]);
     }
     return out;
 }
 
-std::string format_rows(const SlidingTiles& domain, TileState s) {
+std::string draw_tile_list(const int* tiles, int rows, int cols) {
     std::string out;
-    for (int c = 0; c < domain.cells(); ++c) {
-        if (c) out += (c % domain.cols() == 0) ? " / " : " ";
-        const int t = s.tile(c);
-        out += t == 0 ? std::string("_") : std::to_string(t);
-    }
-    return out;
-}
-
-std::string format_board(const SlidingTiles& domain, TileState s) {
-    std::string out;
-    const int width = domain.cells() > 10 ? 3 : 2;
-    for (int r = 0; r < domain.rows(); ++r) {
-        for (int c = 0; c < domain.cols(); ++c) {
-            const int t = s.tile(r * domain.cols() + c);
-            std::string cell = t == 0 ? "_" : std::to_string(t);
+    const int width = rows * cols > 10 ? 3 : 2;
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            const int t = tiles[r * cols + c];
+            const std::string cell = t == 0 ? "_" : std::to_string(t);
             out += std::string(width - cell.size(), ' ') + cell;
         }
         out += '\n';
     }
     return out;
-}
-
-TileState random_solvable(const SlidingTiles& domain, std::mt19937_64& rng) {
-    std::vector<int> tiles(domain.cells());
-    for (int i = 0; i < domain.cells(); ++i) tiles[i] = i;
-    std::shuffle(tiles.begin(), tiles.end(), rng);
-    auto pack = [&] {
-        TileState s;
-        for (int c = 0; c < domain.cells(); ++c)
-            s.cells |= static_cast<std::uint64_t>(tiles[c]) << (4 * c);
-        return s;
-    };
-    TileState s = pack();
-    if (domain.same_half(s)) return s;
-    // Swapping two tiles (not the blank) flips the half; both halves are equally likely.
-    int a = 0, b = 1;
-    if (tiles[a] == 0) a = 2;
-    if (tiles[b] == 0) b = 2;
-    std::swap(tiles[a], tiles[b]);
-    return pack();
 }
 
 }  // namespace frontier

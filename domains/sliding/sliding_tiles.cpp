@@ -33,27 +33,39 @@ int take_nibble(std::uint64_t& list, int k) {
 
 }  // namespace
 
-TileState SlidingTiles::ordered_goal(int rows, int cols) {
-    const int n = rows * cols;
-    TileState g;
-    for (int c = 0; c < n - 1; ++c) g.cells |= static_cast<std::uint64_t>(c + 1) << (4 * c);
-    return g;
+template <class Word>
+typename BasicSlidingTiles<Word>::State BasicSlidingTiles<Word>::pack(const int* tiles, int cells) {
+    State s;
+    for (int c = 0; c < cells; ++c) s.cells |= static_cast<Word>(tiles[c]) << (kBits * c);
+    return s;
 }
 
-SlidingTiles::SlidingTiles(int rows, int cols)
-    : SlidingTiles(rows, cols, ordered_goal(rows, cols)) {}
+template <class Word>
+typename BasicSlidingTiles<Word>::State BasicSlidingTiles<Word>::ordered_goal(int rows, int cols) {
+    int tiles[kMaxCells];
+    const int n = rows * cols;
+    for (int c = 0; c < n; ++c) tiles[c] = (c + 1) % n;
+    return pack(tiles, n);
+}
 
-SlidingTiles::SlidingTiles(int rows, int cols, State goal)
+template <class Word>
+BasicSlidingTiles<Word>::BasicSlidingTiles(int rows, int cols)
+    : BasicSlidingTiles(rows, cols, ordered_goal(rows, cols)) {}
+
+template <class Word>
+BasicSlidingTiles<Word>::BasicSlidingTiles(int rows, int cols, State goal)
     : rows_(rows), cols_(cols), cells_(rows * cols), goal_(goal) {
     assert(rows >= 2 && cols >= 2 && cells_ <= kMaxCells);
-    nibble_ones_ = 0;
-    for (int c = 0; c < cells_; ++c) nibble_ones_ |= std::uint64_t{1} << (4 * c);
-    const int m = cells_ - 1;  // tiles without the blank
-    per_blank_ = factorial(m) / 2;
-    for (int i = 0; i + 2 < m; ++i) weight_[i] = factorial(m - 1 - i) / 2;
-    fast_division_ = per_blank_ <= 0xFFFFFFFFull;
-    for (int i = 0; i + 2 < m; ++i)
-        reciprocal_[i] = weight_[i] > 1 ? ~std::uint64_t{0} / weight_[i] + 1 : 0;
+    cell_ones_ = 0;
+    for (int c = 0; c < cells_; ++c) cell_ones_ |= Word{1} << (kBits * c);
+    if constexpr (kRanked) {
+        const int m = cells_ - 1;  // tiles without the blank
+        per_blank_ = factorial(m) / 2;
+        for (int i = 0; i + 2 < m; ++i) weight_[i] = factorial(m - 1 - i) / 2;
+        fast_division_ = per_blank_ <= 0xFFFFFFFFull;
+        for (int i = 0; i + 2 < m; ++i)
+            reciprocal_[i] = weight_[i] > 1 ? ~std::uint64_t{0} / weight_[i] + 1 : 0;
+    }
     for (int c = 0; c < cells_; ++c) {
         for (int d = 0; d < 4; ++d) {
             const int r = c / cols_ + kDr[d], k = c % cols_ + kDc[d];
@@ -65,8 +77,9 @@ SlidingTiles::SlidingTiles(int rows, int cols, State goal)
     goal_invariant_ = invariant(goal_);
 }
 
-int SlidingTiles::invariant(State s) const {
-    unsigned seen = 0;
+template <class Word>
+int BasicSlidingTiles<Word>::invariant(State s) const {
+    std::uint32_t seen = 0;
     int inversions = 0, blank_cell = 0;
     for (int c = 0; c < cells_; ++c) {
         const int t = s.tile(c);
@@ -82,12 +95,14 @@ int SlidingTiles::invariant(State s) const {
 }
 
 // The inversion parity that the tiles must have when the blank sits on `blank_cell`.
-int SlidingTiles::required_parity(int blank_cell) const {
+template <class Word>
+int BasicSlidingTiles<Word>::required_parity(int blank_cell) const {
     const int row_term = (cols_ % 2 == 0) ? blank_cell / cols_ : 0;
     return (goal_invariant_ ^ row_term) & 1;
 }
 
-std::uint64_t SlidingTiles::rank(State s) const {
+template <class Word>
+std::uint64_t BasicSlidingTiles<Word>::rank(State s) const requires kRanked {
     const int b = blank(s);
     const int m = cells_ - 1;
     unsigned seen = 0;
@@ -104,7 +119,9 @@ std::uint64_t SlidingTiles::rank(State s) const {
     return static_cast<std::uint64_t>(b) * per_blank_ + r;
 }
 
-TileState SlidingTiles::unrank(std::uint64_t r) const {
+template <class Word>
+typename BasicSlidingTiles<Word>::State BasicSlidingTiles<Word>::unrank(
+    std::uint64_t r) const requires kRanked {
     const int m = cells_ - 1;
     const int b = static_cast<int>(r / per_blank_);
     std::uint64_t h = r - static_cast<std::uint64_t>(b) * per_blank_;
@@ -136,5 +153,8 @@ TileState SlidingTiles::unrank(std::uint64_t r) const {
     place(take_nibble(list, 0));
     return State{cells};
 }
+
+template class BasicSlidingTiles<std::uint64_t>;
+template class BasicSlidingTiles<uint128>;
 
 }  // namespace frontier

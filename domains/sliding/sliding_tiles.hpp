@@ -1,25 +1,28 @@
-// Sliding-tile puzzles: the 8-puzzle, the 15-puzzle, and every R x C board with R, C >= 2 and
-// R * C <= 16.
+// Sliding-tile puzzles: the 8-, 15- and 24-puzzle and every R x C board with R, C >= 2.
 //
-// State: one 64-bit word, 4 bits per cell; cell i (row-major) is bits [4i, 4i + 4) and holds its
-// tile, 0 being the blank. Copying, hashing and comparing a state are one-word operations, and the
-// blank is found branch-free (a nibble-is-zero test and a count of trailing zeros).
+// BasicSlidingTiles<Word> packs a state into one unsigned word, a fixed number of bits per cell;
+// cell i (row-major) holds its tile, 0 being the blank:
+//   SlidingTiles      = 64-bit word, 4 bits per cell, up to 16 cells (3x3, 4x3, 4x4, ...);
+//   WideSlidingTiles  = 128-bit word, 5 bits per cell, up to 25 cells (5x5, 4x5, ...).
+// Copying, hashing and comparing a state are one- or two-word operations, and the blank is found
+// branch-free (a cell-is-zero test and a count of trailing zeros).
 //
 // Moves: the blank moves up, left, right or down, in that order everywhere (Korf's order), which
 // slides the neighbouring tile into the hole. A SlideMove names the direction, the tile and its
 // two cells, so heuristics update in O(1). inverse() swaps the direction (d ^ 3) and the cells.
 //
-// Halves: every move is one transposition of the 16 (or N) cells and moves the blank one cell, so
+// Halves: every move is one transposition of the N cells and moves the blank one cell, so
 // parity(inversions of the tiles read row-major, blank skipped) + (C even ? blank row : 0) never
 // changes. Boards with R, C >= 2 split into exactly two halves of N!/2 states by this invariant;
 // a state is solvable iff it lies in the goal's half (same_half()).
 //
-// Rank: blank cell * (N-1)!/2 + half-rank of the tiles read row-major without the blank. The
-// half-rank is the lexicographic (Lehmer) rank with its last digit dropped; that digit is fixed by
-// the parity the blank's cell requires. The rank is dense in [0, N!/2) for any solvable goal.
-// rank() is O(N) with popcounts; unrank() is O(N) with a nibble list and, when a block fits in
-// 32 bits (N <= 13), divisions by precomputed reciprocals. A horizontal blank move keeps the
-// half-rank and changes only the block, which gives the layered BFS good memory locality.
+// Rank (64-bit boards only: 16!/2 still fits in 64 bits, 25!/2 does not): blank cell * (N-1)!/2 +
+// half-rank of the tiles read row-major without the blank. The half-rank is the lexicographic
+// (Lehmer) rank with its last digit dropped; that digit is fixed by the parity the blank's cell
+// requires. The rank is dense in [0, N!/2) for any solvable goal. rank() is O(N) with popcounts;
+// unrank() is O(N) with a nibble list and, when a block fits in 32 bits (N <= 13), divisions by
+// precomputed reciprocals. A horizontal blank move keeps the half-rank and changes only the
+// block, which gives the layered BFS good memory locality.
 #pragma once
 
 #include <array>
@@ -29,16 +32,35 @@
 
 namespace frontier {
 
-struct TileState {
-    std::uint64_t cells = 0;
+using uint128 = unsigned __int128;
 
-    int tile(int cell) const { return static_cast<int>((cells >> (4 * cell)) & 15); }
-    friend bool operator==(TileState, TileState) = default;
+template <class Word>
+struct TileWord {
+    static constexpr int kBits = sizeof(Word) == 8 ? 4 : 5;  // bits per cell
+    static constexpr int kMaxCells = sizeof(Word) == 8 ? 16 : 25;
+    static constexpr Word kMask = (Word{1} << kBits) - 1;
+};
+
+template <class Word>
+struct BasicTileState {
+    Word cells = 0;
+
+    int tile(int cell) const {
+        return static_cast<int>((cells >> (TileWord<Word>::kBits * cell)) & TileWord<Word>::kMask);
+    }
+    friend bool operator==(BasicTileState, BasicTileState) = default;
     template <class H>
-    friend H AbslHashValue(H h, TileState s) {
-        return H::combine(std::move(h), s.cells);
+    friend H AbslHashValue(H h, BasicTileState s) {
+        if constexpr (sizeof(Word) == 8)
+            return H::combine(std::move(h), s.cells);
+        else
+            return H::combine(std::move(h), static_cast<std::uint64_t>(s.cells),
+                              static_cast<std::uint64_t>(s.cells >> 64));
     }
 };
+
+using TileState = BasicTileState<std::uint64_t>;
+using WideTileState = BasicTileState<uint128>;
 
 struct SlideMove {
     std::uint8_t dir;   // blank direction: 0 up, 1 left, 2 right, 3 down
@@ -50,29 +72,43 @@ struct SlideMove {
 
 inline constexpr char kDirLetters[4] = {'U', 'L', 'R', 'D'};
 
-class SlidingTiles {
+inline int count_trailing_zeros(std::uint64_t x) {
+    return std::countr_zero(x);
+}
+inline int count_trailing_zeros(uint128 x) {
+    const auto lo = static_cast<std::uint64_t>(x);
+    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(x >> 64));
+}
+
+template <class Word>
+class BasicSlidingTiles {
   public:
-    using State = TileState;
+    using State = BasicTileState<Word>;
     using Move = SlideMove;
-    static constexpr int kMaxCells = 16;
+    static constexpr int kBits = TileWord<Word>::kBits;
+    static constexpr int kMaxCells = TileWord<Word>::kMaxCells;
+    static constexpr bool kRanked = sizeof(Word) == 8;  // has the perfect hash
 
     // Goal: tiles 1 .. N-1 in row-major order, blank last.
-    SlidingTiles(int rows, int cols);
+    BasicSlidingTiles(int rows, int cols);
     // Any arrangement of 0 .. N-1 is a valid goal (checked by the caller's parser).
-    SlidingTiles(int rows, int cols, State goal);
+    BasicSlidingTiles(int rows, int cols, State goal);
 
     int rows() const { return rows_; }
     int cols() const { return cols_; }
     int cells() const { return cells_; }
     State goal() const { return goal_; }
     static State ordered_goal(int rows, int cols);
+    // The state with tiles[c] on cell c.
+    static State pack(const int* tiles, int cells);
 
     bool is_goal(State s) const { return s == goal_; }
 
     int blank(State s) const {
-        std::uint64_t y = s.cells | (s.cells >> 1);
+        Word y = s.cells | (s.cells >> 1);
         y |= y >> 2;
-        return std::countr_zero(~y & nibble_ones_) >> 2;
+        if constexpr (kBits == 5) y |= s.cells >> 4;
+        return count_trailing_zeros(~y & cell_ones_) / kBits;
     }
     // The cell next to `cell` in direction d, or -1 at the border.
     int neighbor(int cell, int dir) const { return neighbor_[cell][dir]; }
@@ -89,8 +125,8 @@ class SlidingTiles {
     }
     // The child reached by moving the blank from cell b to its neighbour n.
     static State slide(State s, int b, int n) {
-        const std::uint64_t t = (s.cells >> (4 * n)) & 15;
-        return State{s.cells + (t << (4 * b)) - (t << (4 * n))};
+        const Word t = (s.cells >> (kBits * n)) & TileWord<Word>::kMask;
+        return State{s.cells + (t << (kBits * b)) - (t << (kBits * n))};
     }
     static Move inverse(Move m) { return Move{std::uint8_t(m.dir ^ 3), m.tile, m.to, m.from}; }
     State apply(State s, Move m) const { return slide(s, m.to, m.from); }
@@ -99,9 +135,11 @@ class SlidingTiles {
     int invariant(State s) const;
     bool same_half(State s) const { return invariant(s) == goal_invariant_; }
 
-    std::uint64_t size() const { return per_blank_ * static_cast<std::uint64_t>(cells_); }
-    std::uint64_t rank(State s) const;
-    State unrank(std::uint64_t r) const;
+    std::uint64_t size() const requires kRanked {
+        return per_blank_ * static_cast<std::uint64_t>(cells_);
+    }
+    std::uint64_t rank(State s) const requires kRanked;
+    State unrank(std::uint64_t r) const requires kRanked;
 
   private:
     int required_parity(int blank_cell) const;
@@ -109,12 +147,18 @@ class SlidingTiles {
     int rows_, cols_, cells_;
     State goal_;
     int goal_invariant_;
-    std::uint64_t nibble_ones_;                   // bit 4i set for every cell i
-    std::uint64_t per_blank_;                     // (N-1)!/2 states per blank cell
+    Word cell_ones_;                              // the lowest bit of every cell
+    std::uint64_t per_blank_ = 0;                 // (N-1)!/2 states per blank cell (ranked only)
     std::array<std::uint64_t, 16> weight_{};      // weight_[i] = (N-2-i)!/2 for Lehmer digit i
     std::array<std::uint64_t, 16> reciprocal_{};  // ceil(2^64 / weight_[i]) for 32-bit division
-    bool fast_division_;
+    bool fast_division_ = false;
     std::array<std::array<std::int8_t, 4>, kMaxCells> neighbor_{};
 };
+
+using SlidingTiles = BasicSlidingTiles<std::uint64_t>;
+using WideSlidingTiles = BasicSlidingTiles<uint128>;
+
+extern template class BasicSlidingTiles<std::uint64_t>;
+extern template class BasicSlidingTiles<uint128>;
 
 }  // namespace frontier
