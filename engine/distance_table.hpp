@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 
+#include "engine/big_array.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/table_file.hpp"
 
@@ -20,8 +21,7 @@ namespace frontier {
 class DistanceTable {
   public:
     // Allocates n bytes, uninitialised until a builder fills them.
-    explicit DistanceTable(std::uint64_t n)
-        : owned_(std::make_unique_for_overwrite<std::uint8_t[]>(n)), bytes_(owned_.get(), n) {}
+    explicit DistanceTable(std::uint64_t n) : owned_(n), bytes_(owned_.data(), n) {}
     // Maps a table file; throws InputError unless it is a valid kind=distance file.
     static DistanceTable open(const std::string& path) {
         TableFile file = TableFile::open(path);
@@ -37,7 +37,7 @@ class DistanceTable {
     bool reached(std::uint64_t rank) const { return bytes_[rank] != kUnreached; }
     std::span<const std::uint8_t> bytes() const { return bytes_; }
     // Writable bytes; only for an owned table.
-    std::span<std::uint8_t> mutable_bytes() { return {owned_.get(), owned_ ? bytes_.size() : 0}; }
+    std::span<std::uint8_t> mutable_bytes() { return owned_.span(); }
     // The header of the mapped file, or nullptr for an owned table.
     const TableHeader* header() const { return file_ ? &file_->header() : nullptr; }
 
@@ -45,7 +45,7 @@ class DistanceTable {
     explicit DistanceTable(TableFile file)
         : file_(std::move(file)), bytes_(file_->payload().data(), file_->payload().size()) {}
 
-    std::unique_ptr<std::uint8_t[]> owned_;
+    BigArray<std::uint8_t> owned_;
     std::optional<TableFile> file_;
     std::span<const std::uint8_t> bytes_;
 };

@@ -6,10 +6,11 @@
 // Each layer scans the current frontier bitset in parallel (oneTBB parallel_for over 64-bit
 // words), unranks every set bit, generates its successors and claims each unvisited child with a
 // compare-and-swap kUnreached -> depth + 1 on its table byte; the winner counts it and sets its
-// bit in the next frontier. Every claim writes the same value, so the table, the layer counts and
-// the farthest states are identical whatever the thread count; the only shared writes are these
-// atomic byte CASes and bit ORs (relaxed: the parallel_for's join orders them before the next
-// layer reads them).
+// bit in the next frontier. Children are claimed in batches of 32 whose bytes are prefetched as
+// they are ranked, so the random accesses into a table far larger than the caches overlap. Every
+// claim writes the same value, so the table, the layer counts and the farthest states are identical
+// whatever the thread count; the only shared writes are these atomic byte CASes and bit ORs
+// (relaxed: the parallel_for's join orders them before the next layer reads them).
 //
 // Depths are capped at 254 (kUnreached is 255); a deeper space is reported as an InputError.
 #pragma once
@@ -26,6 +27,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "engine/big_array.hpp"
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
 #include "engine/parallel.hpp"
@@ -60,9 +62,7 @@ namespace detail {
 
 class Bitset {
   public:
-    explicit Bitset(std::uint64_t bits)
-        : words_((bits + 63) / 64),
-          data_(std::make_unique_for_overwrite<std::uint64_t[]>(words_)) {}
+    explicit Bitset(std::uint64_t bits) : words_((bits + 63) / 64), data_(words_) {}
     std::uint64_t words() const { return words_; }
     std::uint64_t word(std::uint64_t i) const { return data_[i]; }
     void set_atomic(std::uint64_t bit) {
@@ -72,7 +72,7 @@ class Bitset {
     void set(std::uint64_t bit) { data_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
     void clear_parallel() {
         parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), [&](auto r) {
-            std::fill(data_.get() + r.begin(), data_.get() + r.end(), 0);
+            std::fill(data_.data() + r.begin(), data_.data() + r.end(), 0);
         });
     }
     void swap(Bitset& o) noexcept {
@@ -82,7 +82,52 @@ class Bitset {
 
   private:
     std::uint64_t words_;
-    std::unique_ptr<std::uint64_t[]> data_;
+    BigArray<std::uint64_t> data_;
+};
+
+// Children's ranks wait here in small batches before their table bytes are claimed. Each rank's
+// byte is prefetched when it is added, and the batch is claimed only once full, so the cache
+// misses of a whole batch (the table is far larger than the caches and the ranks are scattered)
+// overlap instead of stalling one after another.
+class ClaimBuffer {
+  public:
+    ClaimBuffer(std::span<std::uint8_t> table, Bitset& next, std::uint8_t depth)
+        : table_(table), next_(next), depth_(depth) {}
+
+    void add(std::uint64_t rank) {
+        __builtin_prefetch(table_.data() + rank, 1);
+        pending_[size_++] = rank;
+        if (size_ == kBatch) flush();
+    }
+    // Claims what is left; returns how many states this buffer claimed in all.
+    std::uint64_t finish() {
+        flush();
+        return claimed_;
+    }
+
+  private:
+    static constexpr int kBatch = 32;
+
+    void flush() {
+        for (int i = 0; i < size_; ++i) {
+            const std::uint64_t c = pending_[i];
+            std::atomic_ref<std::uint8_t> slot(table_[c]);
+            if (slot.load(std::memory_order_relaxed) != kUnreached) continue;
+            std::uint8_t expected = kUnreached;
+            if (slot.compare_exchange_strong(expected, depth_, std::memory_order_relaxed)) {
+                next_.set_atomic(c);
+                ++claimed_;
+            }
+        }
+        size_ = 0;
+    }
+
+    std::span<std::uint8_t> table_;
+    Bitset& next_;
+    std::uint8_t depth_;
+    int size_ = 0;
+    std::uint64_t claimed_ = 0;
+    std::uint64_t pending_[kBatch];
 };
 
 inline void fill_parallel(std::span<std::uint8_t> bytes, std::uint8_t value) {
@@ -125,25 +170,17 @@ LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State>
             std::atomic<std::uint64_t> found{0};
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, current.words(), 256), [&](auto range) {
-                    std::uint64_t local = 0;
+                    detail::ClaimBuffer claims(table, next, child_depth);
                     for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
                         for (std::uint64_t bits = current.word(w); bits; bits &= bits - 1) {
                             const std::uint64_t r = w * 64 + std::countr_zero(bits);
-                            domain.for_each_successor(
-                                domain.unrank(r), [&](const auto& child, const auto&) {
-                                    const std::uint64_t c = domain.rank(child);
-                                    std::atomic_ref<std::uint8_t> slot(table[c]);
-                                    if (slot.load(std::memory_order_relaxed) != kUnreached) return;
-                                    std::uint8_t expected = kUnreached;
-                                    if (slot.compare_exchange_strong(expected, child_depth,
-                                                                     std::memory_order_relaxed)) {
-                                        next.set_atomic(c);
-                                        ++local;
-                                    }
-                                });
+                            domain.for_each_successor(domain.unrank(r),
+                                                      [&](const auto& child, const auto&) {
+                                                          claims.add(domain.rank(child));
+                                                      });
                         }
                     }
-                    found.fetch_add(local, std::memory_order_relaxed);
+                    found.fetch_add(claims.finish(), std::memory_order_relaxed);
                 });
             count = found.load();
             if (count == 0) break;

@@ -47,6 +47,11 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
     cmd.add_option("--hash", s.hash,
                    "hdastar's ownership hash: zobrist, or azh (abstract Zobrist: fewer nodes "
                    "change owner) (default: zobrist)");
+    cmd.add_option("--pdb-dir", s.pdb_dir,
+                   "directory of pattern databases for --heuristic pdb (made by frontier pdb "
+                   "build)");
+    cmd.add_flag("--no-reflection", s.no_reflection,
+                 "pattern databases: do not also look up the board's diagonal reflection");
     cmd.add_flag("--no-parity-check", s.no_parity_check,
                  "search even when the start is provably unsolvable (graph searches then "
                  "exhaust the start's component)");

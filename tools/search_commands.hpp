@@ -23,6 +23,7 @@
 #include "engine/greedy.hpp"
 #include "engine/hdastar.hpp"
 #include "engine/idastar.hpp"
+#include "engine/parallel.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
 
@@ -50,6 +51,8 @@ struct SearchSwitches {
     int max_depth = 0;
     int threads = 0;
     std::string hash = "zobrist";  // hdastar's ownership hash
+    std::string pdb_dir;           // pattern databases for --heuristic pdb
+    bool no_reflection = false;    // pattern databases: skip the diagonal-reflection lookup
     bool no_parity_check = false;
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
 };
@@ -217,8 +220,10 @@ struct SearchFamily {
     std::string domains;                            // names for help
     std::function<bool(std::string_view)> accepts;  // which names are ours
     std::function<D(const std::string& name, const std::string& goal)> make_domain;
-    std::function<HV(const D&, const std::string& name)> make_heuristic;  // InputError if unknown
-    std::string heuristic_names;                                          // for help
+    // Builds a heuristic by name (InputError if unknown); the switches carry what some need
+    // (--pdb-dir, --no-reflection).
+    std::function<HV(const D&, const std::string& name, const SearchSwitches&)> make_heuristic;
+    std::string heuristic_names;  // for help
     std::string default_heuristic;
     std::function<std::string(const D&)> default_algorithm;
     std::string compare_algorithms;  // compare's default --algorithms
@@ -272,7 +277,8 @@ int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
-    const HV h = fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic);
+    const HV h =
+        fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
     require_bound(d, start, c, o.sw);
     c.hash = o.sw.hash;
     const HdaResult<D> r = run_search(d, start, c, h, o.sw);
@@ -302,7 +308,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
     std::vector<HV> heuristics;
     for (const AlgorithmChoice& c : choices)
         heuristics.push_back(
-            fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic));
+            fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw));
     const std::vector<Instance> instances = read_instances(o.file);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
@@ -390,61 +396,236 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
                  "unsolvable: rejected by the parity check.\n";
 }
 
+struct BatchOptions {
+    std::string domain, file, goal, algorithm, heuristic;
+    SearchSwitches sw;
+    bool json = false;
+};
+
+// One instance's outcome in a batch.
+template <class D>
+struct BatchRow {
+    Instance instance;
+    std::string state;
+    HdaResult<D> result;
+    bool unsolvable = false;
+    std::string error;  // a bad line: reported, not solved
+};
+
+template <class D>
+bool row_matches(const BatchRow<D>& row) {
+    return row.instance.expected.empty() || !row.error.empty() || row.unsolvable ||
+           std::to_string(row.result.length()) == row.instance.expected;
+}
+
+// Solves every instance of a file: in parallel across instances (one sequential search each),
+// or, for hdastar, one instance after another with all threads. Lines come out in input order.
+template <class D, class HV>
+int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
+    const D d = fam.make_domain(o.domain, o.goal);
+    AlgorithmChoice c =
+        parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
+                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
+    if (!o.heuristic.empty() && uses_heuristic(c.algorithm)) c.heuristic = o.heuristic;
+    c.hash = o.sw.hash;
+    Stopwatch clock;
+    const HV h =
+        fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
+    const double load_seconds = clock.seconds();
+    const std::vector<Instance> instances = read_instances(o.file);
+    std::vector<BatchRow<D>> rows(instances.size());
+    const bool parallel_instances = c.algorithm != "hdastar";
+    SearchSwitches per_search = o.sw;
+    if (parallel_instances) per_search.threads = 1;
+    ProgressLine progress(!o.json && stderr_is_terminal());
+    std::atomic<std::size_t> done{0};
+    auto solve_row = [&](std::size_t i) {
+        BatchRow<D>& row = rows[i];
+        row.instance = instances[i];
+        try {
+            const auto s = DomainIO<D>::parse(d, instances[i].state);
+            row.state = DomainIO<D>::format(d, s);
+            row.unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
+            if (!row.unsolvable) row.result = run_search(d, s, c, h, per_search);
+        } catch (const InputError& e) {
+            row.error = e.what();
+        }
+        ++done;
+    };
+    run_with_threads(o.sw.threads, [&] {
+        if (!parallel_instances) {
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                solve_row(i);
+                progress.update(std::to_string(done) + "/" + std::to_string(rows.size()));
+            }
+            return;
+        }
+        parallel_for_each(tbb::blocked_range<std::size_t>(0, rows.size(), 1), [&](auto r) {
+            for (std::size_t i = r.begin(); i != r.end(); ++i) solve_row(i);
+        });
+    });
+    progress.finish();
+    const double wall = clock.seconds();
+    std::uint64_t expanded = 0, generated = 0;
+    double search_seconds = 0;
+    int solved = 0, mismatches = 0, bad = 0, with_expected = 0;
+    for (const auto& row : rows) {
+        expanded += row.result.stats.expanded;
+        generated += row.result.stats.generated;
+        search_seconds += row.result.seconds;
+        solved += row.result.solved();
+        bad += !row.error.empty();
+        with_expected += !row.instance.expected.empty();
+        mismatches += !row_matches(row);
+    }
+    if (o.json) {
+        Json j;
+        j["domain"] = DomainIO<D>::name(d);
+        j["algorithm"] = c.algorithm;
+        j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
+        Json items = Json::array();
+        for (const auto& row : rows) {
+            Json item;
+            item["id"] = row.instance.id;
+            item["state"] = row.state;
+            item["status"] = !row.error.empty() ? "error"
+                             : row.unsolvable   ? "unsolvable"
+                                                : to_string(row.result.status);
+            if (!row.error.empty()) item["error"] = row.error;
+            item["length"] = row.result.length();
+            if (!row.instance.expected.empty()) item["expected"] = row.instance.expected;
+            item["expanded"] = row.result.stats.expanded;
+            item["generated"] = row.result.stats.generated;
+            item["seconds"] = row.result.seconds;
+            items.push_back(item);
+        }
+        j["instances"] = items;
+        j["solved"] = solved;
+        j["mismatches"] = mismatches;
+        j["expanded"] = expanded;
+        j["generated"] = generated;
+        j["wall_seconds"] = wall;
+        j["search_seconds"] = search_seconds;
+        j["heuristic_load_seconds"] = load_seconds;
+        j["threads"] = resolve_threads(o.sw.threads);
+        print_json(j);
+    } else {
+        std::vector<std::vector<std::string>> table;
+        for (const auto& row : rows) {
+            char secs[32];
+            std::snprintf(secs, sizeof secs, "%.4f", row.result.seconds);
+            std::string status = !row.error.empty()     ? "error: " + row.error
+                                 : row.unsolvable       ? "unsolvable"
+                                 : !row.result.solved() ? std::string("no solution (") +
+                                                              to_string(row.result.status) + ")"
+                                 : row.instance.expected.empty() ? ""
+                                 : row_matches(row)              ? "optimal"
+                                                    : "MISMATCH: expected " + row.instance.expected;
+            table.push_back({row.instance.id, std::to_string(row.result.length()),
+                             std::to_string(row.result.stats.expanded), secs, status});
+        }
+        print_table({"length", "expanded", "seconds", ""}, table, "id");
+        std::printf(
+            "%zu instances, %d solved, %s: %s wall with %d threads (heuristic loaded in "
+            "%s), %s of search; mean %.0f nodes expanded\n",
+            rows.size(), solved, c.label().c_str(), format_seconds(wall).c_str(),
+            resolve_threads(o.sw.threads), format_seconds(load_seconds).c_str(),
+            format_seconds(search_seconds).c_str(),
+            rows.empty() ? 0.0 : static_cast<double>(expanded) / rows.size());
+        if (with_expected > 0)
+            std::printf(mismatches == 0 ? "all %d lengths equal the file's\n"
+                                        : "%d lengths differ from the file's\n",
+                        mismatches == 0 ? with_expected : mismatches);
+    }
+    return (mismatches > 0 || bad > 0) ? 1 : 0;
+}
+
+template <class D, class HV>
+void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& cmd,
+                     const std::string& name) {
+    auto o = std::make_shared<SolveOptions>();
+    o->domain = name;
+    cmd.description("Solve one state of " + fam->domains + " and print the moves.");
+    cmd.add_option("state", o->state, "the start state")->required();
+    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
+    cmd.add_option("--algorithm,-a", o->algorithm,
+                   "bfs, dfs, astar, idastar, greedy, hdastar (default: astar for small boards, "
+                   "idastar for large)");
+    cmd.add_option("--heuristic", o->heuristic,
+                   fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--show", o->show, "draw the board after every move");
+    cmd.add_flag("--json", o->json, "print one JSON object");
+    cmd.footer(fam->state_help + "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
+    cmd.callback([fam, o] {
+        if (const int code = solve_one(*fam, *o); code != 0) throw ExitRequest{code};
+    });
+}
+
+template <class D, class HV>
+void configure_compare(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& cmd,
+                       const std::string& name) {
+    auto o = std::make_shared<CompareOptions>();
+    o->domain = name;
+    cmd.description("Run several algorithms on every state of a file and tabulate them.");
+    cmd.add_option("file", o->file, "instances: one state per line ('#' comments), or '-'")
+        ->required();
+    cmd.add_option(
+        "--algorithms", o->algorithms,
+        "comma-separated ALGO[:HEURISTIC] list (default: " + fam->compare_algorithms + ")");
+    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
+    cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
+    cmd.footer(fam->state_help + "\n");
+    cmd.callback([fam, o] {
+        if (o->algorithms.empty()) o->algorithms = fam->compare_algorithms;
+        compare(*fam, *o);
+    });
+}
+
+template <class D, class HV>
+void configure_batch(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& cmd,
+                     const std::string& name) {
+    auto o = std::make_shared<BatchOptions>();
+    o->domain = name;
+    cmd.description(
+        "Solve every instance of a file, in parallel across instances, and check "
+        "the lengths against the file's optimal_length column when it has one.");
+    cmd.add_option("file", o->file,
+                   "instances: one state per line, or a TSV with a tiles/state column (and "
+                   "optionally id and optimal_length), or '-'")
+        ->required();
+    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
+    cmd.add_option("--algorithm,-a", o->algorithm,
+                   "bfs, dfs, astar, idastar, greedy, hdastar (hdastar: instances one after "
+                   "another, each with all threads)");
+    cmd.add_option("--heuristic", o->heuristic,
+                   fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
+    cmd.footer(fam->state_help +
+               "\nExit status: 0 all solved as expected, 1 a length differs from the file's or a "
+               "line was bad, 2 bad input.\n");
+    cmd.callback([fam, o] {
+        if (const int code = solve_batch(*fam, *o); code != 0) throw ExitRequest{code};
+    });
+}
+
 }  // namespace detail
 
 template <class D, class HV>
 void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
     auto fam = std::make_shared<const SearchFamily<D, HV>>(std::move(family));
-    const std::string algorithms = "bfs, dfs, astar, idastar, greedy, hdastar";
-    commands.add(
-        "solve",
-        DomainHandler{
-            fam->domains, fam->accepts, [fam, algorithms](CLI::App& cmd, const std::string& name) {
-                auto o = std::make_shared<detail::SolveOptions>();
-                o->domain = name;
-                cmd.description("Solve one state of " + fam->domains + " and print the moves.");
-                cmd.add_option("state", o->state, "the start state")->required();
-                cmd.add_option("--goal", o->goal,
-                               "goal state (default: the domain's standard goal)");
-                cmd.add_option(
-                    "--algorithm,-a", o->algorithm,
-                    algorithms + " (default: astar for small boards, idastar for large)");
-                cmd.add_option("--heuristic", o->heuristic,
-                               fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
-                add_search_switches(cmd, o->sw);
-                cmd.add_flag("--show", o->show, "draw the board after every move");
-                cmd.add_flag("--json", o->json, "print one JSON object");
-                cmd.footer(fam->state_help +
-                           "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
-                cmd.callback([fam, o] {
-                    const int code = detail::solve_one(*fam, *o);
-                    if (code != 0) throw ExitRequest{code};
-                });
-            }});
-    commands.add("compare",
-                 DomainHandler{
-                     fam->domains, fam->accepts, [fam](CLI::App& cmd, const std::string& name) {
-                         auto o = std::make_shared<detail::CompareOptions>();
-                         o->domain = name;
-                         cmd.description(
-                             "Run several algorithms on every state of a file and tabulate them.");
-                         cmd.add_option("file", o->file,
-                                        "instances: one state per line ('#' comments), or '-'")
-                             ->required();
-                         cmd.add_option("--algorithms", o->algorithms,
-                                        "comma-separated ALGO[:HEURISTIC] list (default: " +
-                                            fam->compare_algorithms + ")");
-                         cmd.add_option("--goal", o->goal,
-                                        "goal state (default: the domain's standard goal)");
-                         add_search_switches(cmd, o->sw);
-                         cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
-                         cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
-                         cmd.footer(fam->state_help + "\n");
-                         cmd.callback([fam, o] {
-                             if (o->algorithms.empty()) o->algorithms = fam->compare_algorithms;
-                             detail::compare(*fam, *o);
-                         });
-                     }});
+    auto handler = [&](auto configure) {
+        return DomainHandler{fam->domains, fam->accepts,
+                             [fam, configure](CLI::App& cmd, const std::string& name) {
+                                 configure(fam, cmd, name);
+                             }};
+    };
+    commands.add("solve", handler(detail::configure_solve<D, HV>));
+    commands.add("compare", handler(detail::configure_compare<D, HV>));
+    commands.add("solve-batch", handler(detail::configure_batch<D, HV>));
 }
 
 }  // namespace frontier::cli

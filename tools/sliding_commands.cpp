@@ -1,10 +1,12 @@
 // solve and compare for sliding-tile puzzles: boards of up to 16 cells run on the 64-bit
 // SlidingTiles, larger ones (the 24-puzzle) on the 128-bit WideSlidingTiles.
+#include <map>
 #include <variant>
 
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
+#include "domains/sliding/sliding_pdb.hpp"
 #include "tools/search_commands.hpp"
 
 namespace frontier::cli {
@@ -12,17 +14,36 @@ namespace frontier::cli {
 namespace {
 
 template <class Board>
-using SlidingHeuristic =
-    std::variant<ZeroHeuristic, MisplacedTiles<Board>, Manhattan<Board>, LinearConflict<Board>>;
+using SlidingHeuristic = std::variant<ZeroHeuristic, MisplacedTiles<Board>, Manhattan<Board>,
+                                      LinearConflict<Board>, PdbHeuristic<Board>>;
+
+// The databases of --pdb-dir, grouped into partitions; the files are mapped and verified once
+// per process even when several searches (compare, solve-batch) use them.
+template <class Board>
+PdbHeuristic<Board> pdb_heuristic(const Board& d, const SearchSwitches& sw) {
+    if (sw.pdb_dir.empty())
+        throw InputError("--heuristic pdb needs --pdb-dir DIR (build one with frontier pdb build)");
+    static std::map<std::string, std::vector<std::vector<SlidingPdb>>> loaded;
+    const std::string key = sw.pdb_dir + "|" + format_tiles(d, d.goal());
+    auto it = loaded.find(key);
+    if (it == loaded.end()) {
+        auto pdbs = load_sliding_pdb_dir(sw.pdb_dir, d.rows(), d.cols(), goal_tiles_of(d));
+        it = loaded.emplace(key, group_partitions(std::move(pdbs))).first;
+    }
+    return PdbHeuristic<Board>(d, it->second, !sw.no_reflection);
+}
 
 template <class Board>
-SlidingHeuristic<Board> make_sliding_heuristic(const Board& d, const std::string& name) {
+SlidingHeuristic<Board> make_sliding_heuristic(const Board& d, const std::string& name,
+                                               const SearchSwitches& sw) {
     if (name == "zero" || name == "none") return ZeroHeuristic{};
     if (name == "misplaced") return MisplacedTiles<Board>(d);
     if (name == "manhattan") return Manhattan<Board>(d);
     if (name == "linear-conflict" || name == "lc") return LinearConflict<Board>(d);
+    if (name == "pdb") return pdb_heuristic(d, sw);
     throw InputError("unknown heuristic \"" + name +
-                     "\" for sliding tiles (known: zero, misplaced, manhattan, linear-conflict)");
+                     "\" for sliding tiles (known: zero, misplaced, manhattan, linear-conflict, "
+                     "pdb)");
 }
 
 bool is_sliding_name(std::string_view n) {
@@ -51,7 +72,9 @@ void add_family(DomainCommands& commands, bool wide) {
         return make_board<Board>(parse_sliding_name(name), goal);
     };
     family.make_heuristic = make_sliding_heuristic<Board>;
-    family.heuristic_names = "zero, misplaced, manhattan, linear-conflict (lc)";
+    family.heuristic_names =
+        "zero, misplaced, manhattan, linear-conflict (lc), pdb (additive pattern databases from "
+        "--pdb-dir)";
     family.default_heuristic = "manhattan";
     family.default_algorithm = [](const Board& d) {
         return d.cells() <= 12 ? std::string("astar") : std::string("idastar");

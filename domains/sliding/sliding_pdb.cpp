@@ -1,0 +1,119 @@
+#include "domains/sliding/sliding_pdb.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/error.hpp"
+#include "engine/table_file.hpp"
+
+namespace frontier {
+
+namespace {
+
+std::string goal_text(const std::vector<int>& goal_tiles, int cols) {
+    return format_tile_list(goal_tiles.data(), static_cast<int>(goal_tiles.size()), cols, false);
+}
+
+}  // namespace
+
+SlidingPdb build_sliding_pdb(int rows, int cols, const std::vector<int>& goal_tiles,
+                             const std::vector<int>& pattern, const PdbBuildOptions& options,
+                             PdbBuildResult* stats) {
+    SlidingPattern abstraction(rows, cols, goal_tiles, pattern);
+    require_memory(pattern_database_bytes(abstraction.size(), abstraction.placements()),
+                   "building the pattern database of " + format_pattern(pattern) + " (" +
+                       std::to_string(abstraction.size()) + " abstract states)");
+    const PatternState goal = abstraction.goal();
+    PdbBuildResult result = build_pattern_database(
+        abstraction, std::span<const PatternState>(&goal, 1),
+        static_cast<std::uint64_t>(abstraction.cells() - abstraction.size_k()), options);
+    SlidingPdb pdb{std::move(abstraction), result.table, ""};
+    if (stats) *stats = std::move(result);
+    return pdb;
+}
+
+std::string pdb_file_name(const std::vector<int>& pattern) {
+    std::string name = "pattern";
+    for (int t : pattern) name += "-" + std::to_string(t);
+    return name + ".pdb";
+}
+
+void save_sliding_pdb(const std::string& path, const SlidingPdb& pdb) {
+    const SlidingPattern& p = pdb.pattern;
+    TableHeader h;
+    h.kind = "pdb";
+    h.domain = sliding_spec(p.rows(), p.cols());
+    h.goal = goal_text(p.goal_tiles(), p.cols());
+    h.entries = p.placements();
+    h.entry_bits = 8;
+    int max_value = 0;
+    for (std::uint8_t v : pdb.table.bytes())
+        if (v != kUnreached) max_value = std::max<int>(max_value, v);
+    h.max_value = max_value;
+    h.set_field("pattern", format_pattern(p.pattern()));
+    h.set_field("partition", pdb.partition);
+    h.set_field("abstraction", "additive: pattern-tile moves cost 1, blank region closed");
+    h.set_field("index", "placement rank of the pattern tiles' cells (see sliding_pattern.hpp)");
+    write_table_file(path, h, pdb.table.bytes());
+}
+
+SlidingPdb load_sliding_pdb(const std::string& path, int rows, int cols,
+                            const std::vector<int>& goal_tiles) {
+    auto file = std::make_shared<TableFile>(TableFile::open(path));
+    const TableHeader& h = file->header();
+    if (h.kind != "pdb") throw InputError(path + ": not a pattern database (kind=" + h.kind + ")");
+    if (h.domain != sliding_spec(rows, cols))
+        throw InputError(path + ": built for " + h.domain + ", not " + sliding_spec(rows, cols));
+    if (h.goal != goal_text(goal_tiles, cols))
+        throw InputError(path + ": built for goal " + h.goal + ", not " +
+                         goal_text(goal_tiles, cols));
+    if (h.entry_bits != 8) throw InputError(path + ": pattern databases have 8-bit entries");
+    SlidingPattern pattern(rows, cols, goal_tiles, parse_pattern(h.field("pattern"), rows * cols));
+    if (h.entries != pattern.placements())
+        throw InputError(path + ": " + std::to_string(h.entries) + " entries, but pattern " +
+                         h.field("pattern") + " has " + std::to_string(pattern.placements()) +
+                         " placements");
+    const auto bytes = file->payload();
+    return SlidingPdb{std::move(pattern), PdbTable(std::move(file), bytes), h.field("partition")};
+}
+
+std::vector<SlidingPdb> load_sliding_pdb_dir(const std::string& dir, int rows, int cols,
+                                             const std::vector<int>& goal_tiles) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        throw InputError(dir + ": not a directory of pattern databases");
+    std::vector<std::string> paths;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".pdb") paths.push_back(entry.path().string());
+    std::sort(paths.begin(), paths.end());
+    if (paths.empty()) throw InputError(dir + ": no *.pdb files");
+    std::vector<SlidingPdb> pdbs;
+    for (const auto& p : paths) pdbs.push_back(load_sliding_pdb(p, rows, cols, goal_tiles));
+    return pdbs;
+}
+
+std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs) {
+    std::map<std::string, std::vector<SlidingPdb>> labelled;
+    std::vector<std::vector<SlidingPdb>> partitions;
+    for (auto& p : pdbs) {
+        if (p.partition.empty())
+            partitions.push_back({std::move(p)});
+        else
+            labelled[p.partition].push_back(std::move(p));
+    }
+    for (auto& [label, group] : labelled) {
+        std::vector<int> tiles;
+        for (const auto& p : group)
+            tiles.insert(tiles.end(), p.pattern.pattern().begin(), p.pattern.pattern().end());
+        std::sort(tiles.begin(), tiles.end());
+        if (std::adjacent_find(tiles.begin(), tiles.end()) != tiles.end())
+            throw InputError("pattern databases of partition " + label + " share tiles");
+        partitions.push_back(std::move(group));
+    }
+    return partitions;
+}
+
+}  // namespace frontier

@@ -1,0 +1,139 @@
+// Additive pattern databases for sliding tiles: build, save, load, and the heuristic built on
+// them.
+//
+// SlidingPdb is one database: the pattern's ranker (SlidingPattern) and its table, in memory or
+// mapped from a file. Files are table files of kind "pdb" recording the board, the goal, the
+// pattern and the partition it was built for; loading one for another board or goal is an error.
+//
+// PdbHeuristic: the sum of the databases of a partition (additive: each counts only its own
+// tiles' moves, so the sum never overestimates), the maximum over several partitions, and, on a
+// square board whose goal has the blank on the main diagonal, the maximum with the same lookup
+// on the board's diagonal reflection (the reflected state has the same distance to the same goal,
+// with tiles relabelled by the goal). A lookup extracts every tile's cell once, then ranks each
+// pattern's cells: O(N) per state, no allocation. Copies share the tables; thread-safe.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "domains/sliding/sliding_pattern.hpp"
+#include "domains/sliding/sliding_tiles.hpp"
+#include "engine/pattern_database.hpp"
+
+namespace frontier {
+
+struct SlidingPdb {
+    SlidingPattern pattern;
+    PdbTable table;
+    std::string partition;  // the partition label it was built for ("" if built alone)
+};
+
+template <class W>
+std::vector<int> goal_tiles_of(const BasicSlidingTiles<W>& d) {
+    std::vector<int> tiles(d.cells());
+    for (int c = 0; c < d.cells(); ++c) tiles[c] = d.goal().tile(c);
+    return tiles;
+}
+
+// Builds one database in memory. `stats` (optional) receives the build's numbers.
+SlidingPdb build_sliding_pdb(int rows, int cols, const std::vector<int>& goal_tiles,
+                             const std::vector<int>& pattern, const PdbBuildOptions& options,
+                             PdbBuildResult* stats = nullptr);
+// Writes a database atomically; `partition` is recorded as a label.
+void save_sliding_pdb(const std::string& path, const SlidingPdb& pdb);
+// Maps a database file and checks that it belongs to this board and goal.
+SlidingPdb load_sliding_pdb(const std::string& path, int rows, int cols,
+                            const std::vector<int>& goal_tiles);
+// Every *.pdb file of a directory that matches the board and goal (others are an error).
+std::vector<SlidingPdb> load_sliding_pdb_dir(const std::string& dir, int rows, int cols,
+                                             const std::vector<int>& goal_tiles);
+// The canonical file name of a pattern: "pattern-1-2-3.pdb".
+std::string pdb_file_name(const std::vector<int>& pattern);
+
+template <class Board>
+class PdbHeuristic {
+  public:
+    using State = typename Board::State;
+
+    // partitions[i] is a set of databases with disjoint patterns; reflect asks for the diagonal
+    // reflection, used only where it is valid (reflects() tells).
+    PdbHeuristic(const Board& d, std::vector<std::vector<SlidingPdb>> partitions, bool reflect)
+        : cells_(d.cells()), partitions_(std::move(partitions)) {
+        for (const auto& partition : partitions_) {
+            for (const SlidingPdb& pdb : partition) {
+                Lookup l;
+                l.k = pdb.pattern.size_k();
+                for (int i = 0; i < l.k; ++i) l.tiles[i] = pdb.pattern.pattern()[i];
+                l.data = pdb.table.bytes().data();
+                lookups_.push_back(l);
+            }
+            ends_.push_back(static_cast<int>(lookups_.size()));
+        }
+        const std::vector<int> goal = goal_tiles_of(d);
+        int blank = 0;
+        for (int c = 0; c < cells_; ++c)
+            if (goal[c] == 0) blank = c;
+        reflect_ = reflect && d.rows() == d.cols() && blank / d.cols() == blank % d.cols();
+        std::array<int, 25> goal_cell{};
+        for (int c = 0; c < cells_; ++c) goal_cell[goal[c]] = c;
+        for (int c = 0; c < cells_; ++c) mirror_cell_[c] = (c % d.cols()) * d.cols() + c / d.cols();
+        for (int t = 0; t < cells_; ++t) mirror_tile_[t] = goal[mirror_cell_[goal_cell[t]]];
+    }
+
+    bool reflects() const { return reflect_; }
+    const std::vector<std::vector<SlidingPdb>>& partitions() const { return partitions_; }
+
+    int operator()(State s) const {
+        std::array<int, 25> cell;
+        for (int c = 0; c < cells_; ++c) cell[s.tile(c)] = c;
+        int best = value(cell);
+        if (reflect_) {
+            std::array<int, 25> mirrored;
+            for (int t = 0; t < cells_; ++t) mirrored[t] = mirror_cell_[cell[mirror_tile_[t]]];
+            best = std::max(best, value(mirrored));
+        }
+        return best;
+    }
+
+  private:
+    // One database flattened for the hot path: its tiles and its bytes (the tables stay owned by
+    // partitions_).
+    struct Lookup {
+        int k = 0;
+        std::array<int, SlidingPattern::kMaxPattern> tiles{};
+        const std::uint8_t* data = nullptr;
+    };
+
+    // The database index of a pattern given every tile's cell.
+    std::uint64_t rank(const Lookup& l, const std::array<int, 25>& cell) const {
+        int cells[SlidingPattern::kMaxPattern];
+        for (int i = 0; i < l.k; ++i) cells[i] = cell[l.tiles[i]];
+        return SlidingPattern::placement_rank(cells_, cells, l.k);
+    }
+
+    // Max over partitions of the sum of their lookups, given every tile's cell.
+    int value(const std::array<int, 25>& cell) const {
+        int best = 0, begin = 0;
+        for (int end : ends_) {
+            int sum = 0;
+            for (int i = begin; i < end; ++i) sum += lookups_[i].data[rank(lookups_[i], cell)];
+            best = std::max(best, sum);
+            begin = end;
+        }
+        return best;
+    }
+
+    int cells_;
+    std::vector<std::vector<SlidingPdb>> partitions_;
+    std::vector<Lookup> lookups_;
+    std::vector<int> ends_;  // lookups_ of partition i end at ends_[i]
+    bool reflect_ = false;
+    std::array<int, 25> mirror_cell_{}, mirror_tile_{};
+};
+
+// Groups databases into partitions by their recorded label (a database without one is its own
+// partition) and checks that each partition's patterns are disjoint.
+std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs);
+
+}  // namespace frontier

@@ -1,0 +1,95 @@
+// Pattern databases: exact costs in an abstract space, built by the parallel layered BFS.
+//
+// The abstraction is any PerfectHashDomain whose rank groups its states: ranks
+// [i * group, (i + 1) * group) all project to database entry i (for sliding tiles: one entry per
+// placement of the pattern tiles, a group per region of the blank). The build runs layered_bfs
+// backward from the abstract goal(s) over the whole abstract space, then stores for every entry
+// the minimum depth of its group, one byte each (255 = unreachable). Memory while building: the
+// BFS's 1.25 bytes per abstract state plus the database; afterwards only the database.
+//
+// PdbTable is the read-only result, either owned in memory or mapped from a table file; copies
+// share it, and lookups are safe from any number of threads.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include <tbb/blocked_range.h>
+
+#include "engine/big_array.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/layered_bfs.hpp"
+#include "engine/memory.hpp"
+#include "engine/parallel.hpp"
+
+namespace frontier {
+
+class PdbTable {
+  public:
+    PdbTable() = default;
+    PdbTable(std::shared_ptr<const void> owner, std::span<const std::uint8_t> data)
+        : owner_(std::move(owner)), data_(data) {}
+    static PdbTable owning(BigArray<std::uint8_t> bytes) {
+        auto owner = std::make_shared<BigArray<std::uint8_t>>(std::move(bytes));
+        const std::span<const std::uint8_t> data = owner->span();
+        return PdbTable(std::move(owner), data);
+    }
+
+    std::uint8_t at(std::uint64_t i) const { return data_[i]; }
+    std::uint64_t size() const { return data_.size(); }
+    std::span<const std::uint8_t> bytes() const { return data_; }
+
+  private:
+    std::shared_ptr<const void> owner_;
+    std::span<const std::uint8_t> data_;
+};
+
+struct PdbBuildOptions {
+    int threads = 0;
+    // Called after each BFS layer with its depth, abstract states and elapsed seconds.
+    std::function<void(int, std::uint64_t, double)> on_layer;
+};
+
+struct PdbBuildResult {
+    PdbTable table;
+    LayeredBfsResult bfs;  // the abstract search (layers, states reached, seconds)
+    int max_value = 0;
+    double seconds = 0;  // BFS plus reduction
+};
+
+inline std::uint64_t pattern_database_bytes(std::uint64_t abstract_states, std::uint64_t entries) {
+    return layered_bfs_bytes(abstract_states) + entries;
+}
+
+template <PerfectHashDomain A>
+PdbBuildResult build_pattern_database(const A& abstraction,
+                                      std::span<const typename A::State> roots, std::uint64_t group,
+                                      const PdbBuildOptions& options = {}) {
+    Stopwatch clock;
+    const std::uint64_t n = abstraction.size();
+    const std::uint64_t entries = n / group;
+    DistanceTable depth(n);
+    LayeredBfsOptions bfs;
+    bfs.threads = options.threads;
+    bfs.on_layer = options.on_layer;
+    bfs.farthest_limit = 0;
+    PdbBuildResult result;
+    result.bfs = layered_bfs(abstraction, roots, depth.mutable_bytes(), bfs);
+    BigArray<std::uint8_t> out(entries);
+    run_with_threads(options.threads, [&] {
+        parallel_for_each(tbb::blocked_range<std::uint64_t>(0, entries, 1 << 16), [&](auto r) {
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+                const std::uint8_t* g = depth.bytes().data() + i * group;
+                out[i] = *std::min_element(g, g + group);
+            }
+        });
+    });
+    result.max_value = result.bfs.max_depth();
+    result.table = PdbTable::owning(std::move(out));
+    result.seconds = clock.seconds();
+    return result;
+}
+
+}  // namespace frontier

@@ -1,0 +1,96 @@
+// frontier pdb build / info, --heuristic pdb, and solve-batch through the program.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+using test::run_frontier;
+
+const std::string kKorfGoal = "'0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15'";
+
+class CliPdb : public ::testing::Test {
+  protected:
+    static void SetUpTestSuite() {
+        dir_ = new std::string(test::temp_dir());
+        const auto r = run_frontier("pdb build 15puzzle --partition 5-5-5 --goal " + kKorfGoal +
+                                    " --out-dir " + *dir_ + "/555 --json");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        build_ = new nlohmann::json(nlohmann::json::parse(r.out));
+    }
+    static void TearDownTestSuite() {
+        std::filesystem::remove_all(*dir_);
+        delete dir_;
+        delete build_;
+    }
+    static inline std::string* dir_ = nullptr;
+    static inline nlohmann::json* build_ = nullptr;
+};
+
+TEST_F(CliPdb, BuildReportsEachDatabase) {
+    ASSERT_EQ(build_->size(), 3u);
+    for (const auto& j : *build_) {
+        EXPECT_EQ(j["entries"], 524160);  // 16!/11!
+        EXPECT_GT(j["mean"].get<double>(), 5.0);
+        EXPECT_TRUE(std::filesystem::exists(j["file"].get<std::string>()));
+    }
+    EXPECT_EQ((*build_)[0]["pattern"], "1,2,3,4,5");
+    const auto info = run_frontier("pdb info " + *dir_ + "/555/pattern-1-2-3-4-5.pdb");
+    ASSERT_EQ(info.exit_code, 0) << info.err;
+    EXPECT_NE(info.out.find("partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"), std::string::npos)
+        << info.out;
+    EXPECT_NE(info.out.find("mean "), std::string::npos);
+}
+
+TEST_F(CliPdb, SolveBatchFindsKorfsOptimalLengths) {
+    // The first twelve of Korf's 100, with the TSV's optimal_length column checked.
+    std::string head;
+    for (const auto& row : test::read_tsv(test::data_file("korf100.tsv"))) {
+        std::string line;
+        for (const auto& f : row) line += (line.empty() ? "" : "\t") + f;
+        head += line + "\n";
+        if (test::count_lines(head) == 13) break;
+    }
+    const auto r =
+        run_frontier("solve-batch 15puzzle - --goal " + kKorfGoal + " --heuristic pdb --pdb-dir " +
+                         *dir_ + "/555 --threads 2 --json",
+                     head);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["solved"], 12);
+    EXPECT_EQ(j["mismatches"], 0);
+    EXPECT_EQ(j["instances"][0]["length"], 57);
+    EXPECT_EQ(j["instances"][0]["id"], "1");
+    const auto text = run_frontier("solve-batch 15puzzle - --goal " + kKorfGoal +
+                                       " --heuristic pdb --pdb-dir " + *dir_ + "/555",
+                                   head);
+    EXPECT_NE(text.out.find("all 12 lengths equal the file's"), std::string::npos) << text.out;
+}
+
+TEST_F(CliPdb, SolveWithDatabasesAndErrors) {
+    const auto r =
+        run_frontier("solve 15puzzle '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3' --goal " + kKorfGoal +
+                     " --heuristic pdb --pdb-dir " + *dir_ + "/555 -a hdastar --threads 2 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["length"], 57);
+    // Databases built for another goal are refused, as is a missing directory.
+    const auto other =
+        run_frontier("solve 15puzzle 123456789ABCDEF0 --heuristic pdb --pdb-dir " + *dir_ + "/555");
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_NE(other.err.find("built for goal"), std::string::npos) << other.err;
+    EXPECT_EQ(run_frontier("solve 15puzzle 123456789ABCDEF0 --heuristic pdb").exit_code, 2);
+    EXPECT_EQ(
+        run_frontier("solve 15puzzle 123456789ABCDEF0 --heuristic pdb --pdb-dir /no/dir").exit_code,
+        2);
+    EXPECT_EQ(run_frontier("pdb build 15puzzle --pattern 1,2,99 --out x.pdb").exit_code, 2);
+    EXPECT_EQ(run_frontier("pdb build 15puzzle --partition 9-9 --out-dir " + *dir_).exit_code, 2);
+    EXPECT_EQ(run_frontier("pdb build 15puzzle --pattern 1,2").exit_code, 2);
+    EXPECT_EQ(run_frontier("pdb info /no/such.pdb").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace frontier
