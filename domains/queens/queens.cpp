@@ -1,6 +1,7 @@
 #include "domains/queens/queens.hpp"
 
 #include <bit>
+#include <mutex>
 #include <string>
 
 #include <tbb/blocked_range.h>
@@ -88,7 +89,7 @@ struct Tally {
     std::uint64_t solutions = 0, nodes = 0;
 };
 
-Tally count_total(int n, int threads, std::uint64_t& tasks) {
+Tally count_total(int n, int threads, std::uint64_t& tasks, const NQueens::Progress& progress) {
     if (n == 1) {
         tasks = 1;
         return {1, 1};
@@ -101,6 +102,8 @@ Tally count_total(int n, int threads, std::uint64_t& tasks) {
     collect_prefixes(n, 0, depth, root, false, prefixes);
     tasks = prefixes.size();
     const std::uint32_t mask = (1u << n) - 1;
+    std::mutex progress_mutex;
+    std::uint64_t done = 0;
     return run_with_threads(threads, [&] {
         return tbb::parallel_reduce(
             tbb::blocked_range<std::size_t>(0, prefixes.size(), 1), Tally{},
@@ -109,6 +112,10 @@ Tally count_total(int n, int threads, std::uint64_t& tasks) {
                     std::uint64_t nodes = 0;
                     t.solutions += prefixes[i].weight * count_completions(mask, prefixes[i], nodes);
                     t.nodes += nodes;
+                    if (progress) {
+                        std::lock_guard lock(progress_mutex);
+                        progress(++done, tasks);
+                    }
                 }
                 return t;
             },
@@ -231,7 +238,7 @@ NQueens::NQueens(int n) : n_(n) {
                          std::to_string(n) + ")");
 }
 
-QueensCount NQueens::count(int threads, bool unique) const {
+QueensCount NQueens::count(int threads, bool unique, const Progress& progress) const {
     if (n_ > kMaxCount)
         throw InputError("queens: counting takes N <= " + std::to_string(kMaxCount) +
                          " (the largest N whose count is known; each N costs about 7 times "
@@ -240,7 +247,7 @@ QueensCount NQueens::count(int threads, bool unique) const {
     QueensCount c;
     c.n = n_;
     c.threads = resolve_threads(threads);
-    const Tally t = count_total(n_, threads, c.tasks);
+    const Tally t = count_total(n_, threads, c.tasks, progress);
     c.total = t.solutions;
     c.nodes = t.nodes;
     if (unique) {

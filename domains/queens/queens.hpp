@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -51,9 +52,12 @@ class NQueens {
     explicit NQueens(int n);
     int size() const { return n_; }
 
+    // Called with (prefixes done, prefixes in all) after each parallel task, one call at a time.
+    using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
     // Counts all solutions (and, with `unique`, the symmetry classes) with `threads` workers
     // (0 = all cores). Throws InputError if n > kMaxCount.
-    QueensCount count(int threads, bool unique) const;
+    QueensCount count(int threads, bool unique, const Progress& progress = {}) const;
 
     // One solution as the queen's column in each row, or empty if there is none (N = 2, 3).
     // `nodes`, if given, receives the number of queens placed by the search.

@@ -280,7 +280,11 @@ std::string sudoku_conflict(const SudokuGrid& g) {
             if (seen[d] != 0) {
                 const int first = kTables.unit[u][seen[d] - 1];
                 auto name = [](int cell) {
-                    return "r" + std::to_string(cell / 9 + 1) + "c" + std::to_string(cell % 9 + 1);
+                    std::string s = "r";  // "r1c7"
+                    s += static_cast<char>('1' + cell / 9);
+                    s += 'c';
+                    s += static_cast<char>('1' + cell % 9);
+                    return s;
                 };
                 return "digit " + std::to_string(d) + " twice in " + kind[u / 9] + " " +
                        std::to_string(u % 9 + 1) + " (" + name(first) + ", " + name(c) + ")";
