@@ -218,6 +218,109 @@ int solve_batch(const SudokuCommandOptions& o) {
     return mismatched == 0 ? 0 : 1;
 }
 
+// Times one solve; repeats it until 20 ms have passed when one run is too short to time.
+SudokuResult timed_solve(const SudokuGrid& puzzle, const SudokuOptions& s, double& seconds) {
+    Stopwatch clock;
+    SudokuResult r = solve_sudoku(puzzle, s);
+    int runs = 1;
+    while (clock.seconds() < 0.02 && runs < 100000) {
+        r = solve_sudoku(puzzle, s);
+        ++runs;
+    }
+    seconds = clock.seconds() / runs;
+    return r;
+}
+
+struct CompareOptions {
+    std::string file, methods = "csp,search";
+    bool count = false, json = false;
+    std::uint64_t max_nodes = 0;
+};
+
+void compare(const CompareOptions& o) {
+    std::vector<SudokuMethod> methods;
+    for (const std::string& m : split_list(o.methods)) methods.push_back(parse_sudoku_method(m));
+    if (methods.empty()) throw InputError("compare: --methods is empty");
+    std::vector<Instance> instances = read_instances(o.file);
+    struct Cell {
+        SudokuResult result;
+        double seconds = 0;
+    };
+    std::vector<std::vector<Cell>> cells;
+    std::vector<SudokuGrid> puzzles;
+    for (const Instance& in : instances) {
+        try {
+            puzzles.push_back(parse_sudoku(in.state));
+        } catch (const InputError& e) {
+            throw InputError(o.file + ":" + std::to_string(in.line) + ": " + e.what());
+        }
+        auto& row = cells.emplace_back();
+        for (SudokuMethod m : methods) {
+            SudokuOptions s;
+            s.method = m;
+            s.max_solutions = o.count ? 2 : 1;
+            s.max_nodes = o.max_nodes;
+            Cell c;
+            c.result = timed_solve(puzzles.back(), s, c.seconds);
+            row.push_back(c);
+        }
+    }
+    if (o.json) {
+        Json all = Json::array();
+        for (std::size_t i = 0; i < puzzles.size(); ++i)
+            for (std::size_t m = 0; m < methods.size(); ++m) {
+                const Cell& c = cells[i][m];
+                Json j;
+                j["id"] = instances[i].id;
+                j["puzzle"] = format_sudoku(puzzles[i]);
+                j["method"] = to_string(methods[m]);
+                j["status"] = to_string(c.result.status);
+                if (o.count) j["unique"] = c.result.unique();
+                j["nodes"] = c.result.nodes;
+                j["seconds"] = c.seconds;
+                all.push_back(j);
+            }
+        print_json(all);
+        return;
+    }
+    std::vector<std::string> headers;
+    for (SudokuMethod m : methods) headers.push_back(std::string(to_string(m)) + " nodes");
+    for (SudokuMethod m : methods) headers.push_back(std::string(to_string(m)) + " ms");
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::uint64_t> node_sum(methods.size());
+    std::vector<double> time_sum(methods.size());
+    auto ms = [](double seconds) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3f", seconds * 1000);
+        return std::string(buf);
+    };
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        std::vector<std::string> row{instances[i].id};
+        for (std::size_t m = 0; m < methods.size(); ++m) {
+            const SudokuResult& r = cells[i][m].result;
+            const bool ok = r.status == SudokuStatus::Solved ||
+                            r.status == SudokuStatus::NoSolution ||
+                            r.status == SudokuStatus::Contradiction;
+            row.push_back(ok ? std::to_string(r.nodes) : "FAILED");
+            node_sum[m] += r.nodes;
+            time_sum[m] += cells[i][m].seconds;
+        }
+        for (std::size_t m = 0; m < methods.size(); ++m) row.push_back(ms(cells[i][m].seconds));
+        rows.push_back(row);
+    }
+    std::vector<std::string> total{"total"};
+    for (std::uint64_t n : node_sum) total.push_back(std::to_string(n));
+    for (double t : time_sum) total.push_back(ms(t));
+    rows.push_back(total);
+    std::printf("%zu puzzles, %s (%s)\n", puzzles.size(),
+                o.count ? "solved and proved unique (search to a second solution)"
+                        : "solved (first solution)",
+                o.file.c_str());
+    print_table(headers, rows, "puzzle");
+    std::printf(
+        "FAILED: --max-nodes reached. Times are single-core means (short runs repeated).\n");
+}
+
 }  // namespace
 
 void add_sudoku_commands(DomainCommands& commands) {
@@ -267,6 +370,32 @@ void add_sudoku_commands(DomainCommands& commands) {
                     const int code = solve_batch(*o);
                     if (code != 0) throw ExitRequest{code};
                 });
+            }});
+    commands.add(
+        "compare",
+        DomainHandler{
+            "sudoku FILE", accept_names({"sudoku"}), [](CLI::App& cmd, const std::string&) {
+                auto o = std::make_shared<CompareOptions>();
+                cmd.description(
+                    "Solve every Sudoku of a file with each method and tabulate nodes and time "
+                    "(the CSP "
+                    "formulation against plain state-space search).");
+                cmd.add_option("file", o->file, "puzzles, as for solve-batch ('-' = stdin)")
+                    ->required();
+                cmd.add_option("--methods", o->methods,
+                               "comma-separated list (default csp,search)");
+                cmd.add_flag(
+                    "--count", o->count,
+                    "search on to a second solution (proves uniqueness) instead of stopping "
+                    "at the first");
+                cmd.add_option(
+                    "--max-nodes", o->max_nodes,
+                    "give up a puzzle after this many nodes (FAILED; default: no limit)");
+                cmd.add_flag("--json", o->json,
+                             "print a JSON array, one object per puzzle and method");
+                cmd.footer(std::string(kGridHelp) +
+                           "Example: frontier compare sudoku ../shared/data/sudoku.tsv --count\n");
+                cmd.callback([o] { compare(*o); });
             }});
 }
 

@@ -12,7 +12,8 @@ constexpr std::uint16_t kAllDigits = 0x1FF;
 struct Tables {
     std::uint8_t unit[27][9];
     std::uint8_t peer[81][20];
-    constexpr Tables() : unit{}, peer{} {
+    std::uint32_t units_of[81];  // bit u set for the 3 units of the cell
+    constexpr Tables() : unit{}, peer{}, units_of{} {
         for (int i = 0; i < 9; ++i)
             for (int j = 0; j < 9; ++j) {
                 unit[i][j] = static_cast<std::uint8_t>(9 * i + j);
@@ -21,6 +22,7 @@ struct Tables {
                     static_cast<std::uint8_t>(27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3);
             }
         for (int c = 0; c < 81; ++c) {
+            units_of[c] = (1u << (c / 9)) | (1u << (9 + c % 9)) | (1u << (18 + box(c)));
             int k = 0;
             for (int p = 0; p < 81; ++p)
                 if (p != c && (p / 9 == c / 9 || p % 9 == c % 9 || box(p) == box(c)))
@@ -43,6 +45,7 @@ std::uint8_t digit_of(std::uint16_t bit) {
 
 struct Board {
     std::uint16_t cand[81];  // candidate digits, bit d-1 for digit d
+    std::uint32_t dirty;     // units whose candidates changed since their last hidden-single scan
     std::uint64_t open[2];   // cells not yet placed and propagated (0-63, 64-80)
     bool is_open(int c) const { return (open[c >> 6] >> (c & 63)) & 1; }
     void close(int c) { open[c >> 6] &= ~(1ull << (c & 63)); }
@@ -55,6 +58,7 @@ class CspSolver {
     void run(const SudokuGrid& puzzle, SudokuResult& r) {
         Board b;
         for (int c = 0; c < 81; ++c) b.cand[c] = kAllDigits;
+        b.dirty = (1u << 27) - 1;
         b.open[0] = ~0ull;
         b.open[1] = (1ull << 17) - 1;
         bool ok = true;
@@ -74,6 +78,7 @@ class CspSolver {
     // this creates. False on a contradiction (a cell left without candidates).
     static bool place(Board& b, int cell, std::uint16_t bit) {
         if ((b.cand[cell] & bit) == 0) return false;
+        if (b.cand[cell] != bit) b.dirty |= kTables.units_of[cell];
         b.cand[cell] = bit;
         int stack[82];
         int top = 0;
@@ -88,6 +93,7 @@ class CspSolver {
                 if ((m & d) == 0) continue;
                 m ^= d;
                 b.cand[p] = m;
+                b.dirty |= kTables.units_of[p];
                 if (m == 0) return false;
                 if (single(m)) stack[top++] = p;
             }
@@ -95,19 +101,22 @@ class CspSolver {
         return true;
     }
 
-    // One pass of hidden singles over the 27 units: 1 if a digit was placed, 0 if none was,
-    // -1 on a contradiction (a digit with no place left in some unit).
-    static int hidden_singles(Board& b) {
-        int progress = 0;
-        for (const auto& unit : kTables.unit) {
+    // Hidden singles: scans each unit whose candidates changed, with two masks, digits seen
+    // once and digits seen twice. A digit seen nowhere is a contradiction (false); a digit
+    // seen once, in a cell not yet placed, is placed there, which marks more units to scan.
+    // Ends when no unit is left to scan.
+    static bool propagate(Board& b) {
+        while (b.dirty != 0) {
+            const auto& unit = kTables.unit[std::countr_zero(b.dirty)];
+            b.dirty &= b.dirty - 1;
             std::uint16_t once = 0, twice = 0, placed = 0;
             for (const std::uint8_t c : unit) {
                 const std::uint16_t m = b.cand[c];
                 twice |= once & m;
                 once |= m;
-                if (!b.is_open(c)) placed |= m;
+                if (single(m)) placed |= m;  // outside place(), single means placed
             }
-            if (once != kAllDigits) return -1;
+            if (once != kAllDigits) return false;
             for (std::uint16_t hidden = once & ~twice & ~placed; hidden != 0;
                  hidden &= hidden - 1) {
                 const std::uint16_t bit = hidden & (0u - hidden);
@@ -118,19 +127,10 @@ class CspSolver {
                         break;
                     }
                 // Placing an earlier hidden single may have taken this digit's last place.
-                if (cell < 0 || !place(b, cell, bit)) return -1;
-                progress = 1;
+                if (cell < 0 || !place(b, cell, bit)) return false;
             }
         }
-        return progress;
-    }
-
-    static bool propagate(Board& b) {
-        for (;;) {
-            const int h = hidden_singles(b);
-            if (h < 0) return false;
-            if (h == 0) return true;
-        }
+        return true;
     }
 
     // The open cell with the fewest candidates, or -1 if every cell is placed.
