@@ -38,10 +38,6 @@ TEST(Queens, UniqueCountsMatchA002562AtEveryThreadCount) {
             ASSERT_TRUE(c.has_unique);
             EXPECT_EQ(c.unique, kUnique[n - 1]) << "N=" << n << ", " << threads << " threads";
             EXPECT_EQ(c.total, kTotal[n - 1]);
-            // Burnside: the class sizes add up to the total.
-            if (n > 1) {
-                EXPECT_EQ(8 * c.unique, c.total + c.half_turn + 2 * c.quarter_turn);
-            }
         }
     }
 }

@@ -1,5 +1,6 @@
 #include "domains/queens/queens.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <mutex>
 #include <string>
@@ -15,171 +16,230 @@ namespace frontier {
 
 namespace {
 
-// The attacked squares of the next row, and how many rows are still empty.
-struct Placement {
-    std::uint32_t cols = 0, left = 0, right = 0;
-    int rows_left = 0;
-    std::uint32_t weight = 1;  // how many solutions each completion stands for (mirror images)
-};
-
-// Counts the completions of a placement with `rows_left` >= 2 empty rows whose next row has the
-// attacked masks (cols, left, right). Plain recursion measured faster than an explicit stack
-// here (g++ 12 keeps the masks in registers); the last row is never entered: the free squares it
-// would have (at most one) are counted with a popcount. `nodes` counts queens placed.
-std::uint64_t count_below(std::uint32_t mask, std::uint32_t cols, std::uint32_t left,
-                          std::uint32_t right, int rows_left, std::uint64_t& nodes) {
-    std::uint32_t free = mask & ~(cols | left | right);
-    nodes += std::popcount(free);
-    std::uint64_t solutions = 0;
-    if (rows_left == 2) {
-        for (; free != 0; free &= free - 1) {
-            const std::uint32_t bit = free & (0u - free);
-            solutions +=
-                std::popcount(mask & ~(cols | bit | ((left | bit) << 1) | ((right | bit) >> 1)));
-        }
-        nodes += solutions;
-        return solutions;
-    }
-    for (; free != 0; free &= free - 1) {
-        const std::uint32_t bit = free & (0u - free);
-        solutions += count_below(mask, cols | bit, (left | bit) << 1, (right | bit) >> 1,
-                                 rows_left - 1, nodes);
-    }
-    return solutions;
-}
-
-std::uint64_t count_completions(std::uint32_t mask, const Placement& p, std::uint64_t& nodes) {
-    if (p.rows_left == 0) return 1;
-    if (p.rows_left == 1) {
-        const int last = std::popcount(mask & ~(p.cols | p.left | p.right));
-        nodes += last;
-        return last;
-    }
-    return count_below(mask, p.cols, p.left, p.right, p.rows_left, nodes);
-}
-
-// The placements of the first `depth` rows that the mirror symmetry leaves to search, each
-// weighted 2: first-row queens in the left half, and for odd N a first-row queen in the middle
-// column followed by a second-row queen in the left half.
-void collect_prefixes(int n, int row, int depth, const Placement& p, bool middle_first,
-                      std::vector<Placement>& out) {
-    if (row == depth) {
-        out.push_back(p);
-        return;
-    }
-    const std::uint32_t mask = (1u << n) - 1;
-    std::uint32_t free = mask & ~(p.cols | p.left | p.right);
-    if (row == 0) free &= (1u << ((n + 1) / 2)) - 1;  // left half, and the middle for odd N
-    if (row == 1 && middle_first) free &= (1u << (n / 2)) - 1;
-    while (free != 0) {
-        const std::uint32_t bit = free & (0u - free);
-        free ^= bit;
-        Placement next;
-        next.cols = p.cols | bit;
-        next.left = (p.left | bit) << 1;
-        next.right = (p.right | bit) >> 1;
-        next.rows_left = p.rows_left - 1;
-        next.weight = 2;
-        const bool middle = row == 0 && (n & 1) && bit == (1u << (n / 2));
-        collect_prefixes(n, row + 1, depth, next, row == 0 ? middle : middle_first, out);
-    }
-}
+// Symmetry-reduced counting. Each solution is compared with its 8 images as the sequence of
+// its queens' columns, row by row; the lexicographically smallest image is the class's
+// representative, and only representatives are counted, each standing for 8 / (number of
+// symmetries fixing it) solutions. In the representative the top queen is at the smallest
+// distance b from a corner of any queen on the board's edge (the top rows of the 8 images are
+// the 4 edge queens read from either corner), so the search fixes the top queen at column b,
+// b <= (N-1)/2, and prunes every queen on an edge closer than b to a corner:
+//   - side columns (0, N-1): no queen in rows < b or > N-1-b, and a side column still empty at
+//     row N-1-b must be filled there (both empty: no completion);
+//   - bottom row: no queen in columns < b or > N-1-b;
+//   - b = 0 (a corner queen): the representative is below its diagonal mirror, so the queen in
+//     column 1 lies below the row number c of the second row's column: no queen in column 1 in
+//     rows 2 .. c-1.
+// The pruning only removes non-representatives; the leaf test then compares the solution with
+// its 7 other images exactly (usually settled by their first rows).
 
 struct Tally {
-    std::uint64_t solutions = 0, nodes = 0;
+    std::uint64_t total = 0, unique = 0, half_turn = 0, quarter_turn = 0, nodes = 0;
+    Tally& operator+=(const Tally& t) {
+        total += t.total;
+        unique += t.unique;
+        half_turn += t.half_turn;
+        quarter_turn += t.quarter_turn;
+        nodes += t.nodes;
+        return *this;
+    }
 };
 
-Tally count_total(int n, int threads, std::uint64_t& tasks, const NQueens::Progress& progress) {
-    if (n == 1) {
-        tasks = 1;
-        return {1, 1};
+// A placement of the first rows, searched as one parallel task.
+struct Prefix {
+    int rows = 0;  // rows placed
+    std::uint32_t cols = 0, left = 0, right = 0;
+    std::uint8_t column[NQueens::kMaxCount] = {};
+};
+
+class SymmetricCounter {
+  public:
+    SymmetricCounter(int n, int corner_distance, int second_column)
+        : n_(n), b_(corner_distance), mask_((1u << n) - 1), side_(1u | (1u << (n - 1))) {
+        for (int y = 0; y < n; ++y) {
+            std::uint32_t no = 0;
+            if (b_ > 0 && (y < b_ || y > n - 1 - b_)) no |= side_;
+            if (b_ == 0 && y >= 2 && y < second_column) no |= 2u;
+            if (y == n - 1)
+                for (int c = 0; c < n; ++c)
+                    if (c < b_ || c > n - 1 - b_) no |= 1u << c;
+            excluded_[y] = no;
+        }
+        fill_row_ = b_ > 0 ? n - 1 - b_ : -1;
     }
-    // Deep enough for a few hundred tasks per core at the sizes that take time.
-    const int depth = n >= 12 ? 3 : n >= 3 ? 2 : 1;
-    std::vector<Placement> prefixes;
-    Placement root;
-    root.rows_left = n;
-    collect_prefixes(n, 0, depth, root, false, prefixes);
-    tasks = prefixes.size();
-    const std::uint32_t mask = (1u << n) - 1;
+
+    // Counts the solutions below `p` into `tally`.
+    void search(const Prefix& p) {
+        for (int y = 0; y < p.rows; ++y) column_[y] = p.column[y];
+        tally.nodes += place<false>(p.rows, p.cols, p.left, p.right);
+    }
+    // Collects the placements of the first `rows` rows below `p` (the parallel tasks).
+    void collect(const Prefix& p, int rows, std::vector<Prefix>& out) {
+        for (int y = 0; y < p.rows; ++y) column_[y] = p.column[y];
+        stop_ = rows;
+        out_ = &out;
+        place<true>(p.rows, p.cols, p.left, p.right);
+    }
+
+    Tally tally;
+
+  private:
+    // Returns the queens placed below row y (the node count).
+    template <bool Collect>
+    std::uint64_t place(int y, std::uint32_t cols, std::uint32_t left, std::uint32_t right) {
+        if constexpr (Collect) {
+            if (y == stop_) {
+                Prefix p;
+                p.rows = y;
+                p.cols = cols, p.left = left, p.right = right;
+                for (int i = 0; i < y; ++i) p.column[i] = static_cast<std::uint8_t>(column_[i]);
+                out_->push_back(p);
+                return 0;
+            }
+        }
+        std::uint32_t free = mask_ & ~(cols | left | right | excluded_[y]);
+        if (y == fill_row_) {
+            const std::uint32_t empty_sides = side_ & ~cols;
+            if (empty_sides == side_) return 0;
+            if (empty_sides != 0) free &= empty_sides;
+        }
+        if (y == n_ - 1) {
+            if (free == 0) return 0;
+            column_[y] = std::countr_zero(free);
+            leaf();
+            return 1;
+        }
+        std::uint64_t nodes = std::popcount(free);
+        for (; free != 0; free &= free - 1) {
+            const std::uint32_t bit = free & (0u - free);
+            column_[y] = std::countr_zero(bit);
+            nodes += place<Collect>(y + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1);
+        }
+        return nodes;
+    }
+
+    // Compares the solution with one image given as image(k) = its column in row k: -1 if the
+    // image is smaller, 0 if equal, 1 if larger.
+    template <class Image>
+    int compare(Image image) const {
+        for (int k = 0; k < n_; ++k) {
+            const int v = image(k);
+            if (v != column_[k]) return v < column_[k] ? -1 : 1;
+        }
+        return 0;
+    }
+
+    // Counts the solution if it is its class's representative. The images' first entries are
+    // corner distances of edge queens (never below b): the mirror's is N-1-b > b, the others
+    // tie with b only through the bottom queen or the side columns' queens, so a solution
+    // without such a tie is a representative fixed by nothing (orbit 8). With b = 0 there is
+    // never a tie: the other corners are attacked or in row 0, and the column-1 rule already
+    // put the solution below its transpose.
+    void leaf() {
+        const int m = n_ - 1;
+        if (b_ > 0) {
+            int side_row[2] = {0, 0};  // rows of the queens in columns 0 and N-1
+            for (int r = 0; r < n_; ++r) {
+                if (column_[r] == 0) side_row[0] = r;
+                if (column_[r] == m) side_row[1] = r;
+            }
+            const int bottom = column_[m];
+            const bool tie = bottom == b_ || bottom == m - b_ || side_row[0] == b_ ||
+                             side_row[0] == m - b_ || side_row[1] == b_ || side_row[1] == m - b_;
+            if (tie) return compare_images();
+        }
+        tally.unique += 1;
+        tally.total += 8;
+    }
+
+    // The full test against the 7 other images: mirror, upside down, half turn, transpose,
+    // quarter turn, three quarters, anti-transpose.
+    void compare_images() {
+        const int n = n_, m = n - 1;
+        const int* col = column_;
+        int row_of[NQueens::kMaxCount];
+        for (int r = 0; r < n; ++r) row_of[col[r]] = r;
+        const int order[7] = {
+            compare([&](int k) { return m - col[k]; }),
+            compare([&](int k) { return col[m - k]; }),
+            compare([&](int k) { return m - col[m - k]; }),
+            compare([&](int k) { return row_of[k]; }),
+            compare([&](int k) { return m - row_of[k]; }),
+            compare([&](int k) { return row_of[m - k]; }),
+            compare([&](int k) { return m - row_of[m - k]; }),
+        };
+        int fixed_by = 1;
+        for (int o : order) {
+            if (o < 0) return;  // not the representative of its class
+            fixed_by += o == 0;
+        }
+        const std::uint64_t orbit = 8 / fixed_by;
+        tally.unique += 1;
+        tally.total += orbit;
+        if (fixed_by >= 2) tally.half_turn += orbit;     // fixed by the half turn
+        if (fixed_by == 4) tally.quarter_turn += orbit;  // and by the quarter turns
+    }
+
+    int n_, b_;
+    std::uint32_t mask_, side_;
+    std::uint32_t excluded_[NQueens::kMaxCount] = {};
+    int fill_row_;
+    int column_[NQueens::kMaxCount] = {};
+    int stop_ = -1;
+    std::vector<Prefix>* out_ = nullptr;
+};
+
+// The second row's column matters only for b = 0 (the column-1 rule).
+int second_column(const Prefix& p) {
+    return p.rows >= 2 ? p.column[1] : 0;
+}
+
+Tally count_classes(int n, int threads, std::uint64_t& task_count,
+                    const NQueens::Progress& progress) {
+    if (n == 1) {
+        task_count = 1;
+        return {1, 1, 1, 1, 1};  // every symmetry fixes the single queen
+    }
+    // Tasks: for each corner distance b, the placements of the first rows (deep enough for a
+    // few thousand tasks at the sizes that take time).
+    const int depth = std::min(n - 1, n >= 14 ? 4 : 3);
+    std::vector<std::pair<int, Prefix>> tasks;
+    for (int b = 0; b < n - 1 - b; ++b) {
+        Prefix top;
+        top.rows = 1;
+        top.column[0] = static_cast<std::uint8_t>(b);
+        const std::uint32_t bit = 1u << b;
+        top.cols = bit, top.left = bit << 1, top.right = bit >> 1;
+        // Rows 0 and 1 first (row 1 decides the b = 0 exclusions), then the rest of the prefix.
+        std::vector<Prefix> seconds, prefixes;
+        SymmetricCounter(n, b, n).collect(top, std::min(2, n - 1), seconds);
+        for (const Prefix& p : seconds) {
+            prefixes.clear();
+            SymmetricCounter(n, b, second_column(p)).collect(p, depth, prefixes);
+            for (const Prefix& q : prefixes) tasks.emplace_back(b, q);
+        }
+    }
+    task_count = tasks.size();
     std::mutex progress_mutex;
     std::uint64_t done = 0;
     return run_with_threads(threads, [&] {
         return tbb::parallel_reduce(
-            tbb::blocked_range<std::size_t>(0, prefixes.size(), 1), Tally{},
+            tbb::blocked_range<std::size_t>(0, tasks.size(), 1), Tally{},
             [&](const tbb::blocked_range<std::size_t>& r, Tally t) {
                 for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                    std::uint64_t nodes = 0;
-                    t.solutions += prefixes[i].weight * count_completions(mask, prefixes[i], nodes);
-                    t.nodes += nodes;
+                    const auto& [b, prefix] = tasks[i];
+                    SymmetricCounter counter(n, b, second_column(prefix));
+                    counter.search(prefix);
+                    t += counter.tally;
                     if (progress) {
                         std::lock_guard lock(progress_mutex);
-                        progress(++done, tasks);
+                        progress(++done, tasks.size());
                     }
                 }
                 return t;
             },
-            [](Tally a, const Tally& b) {
-                a.solutions += b.solutions;
-                a.nodes += b.nodes;
-                return a;
-            });
+            [](Tally a, const Tally& b) { return a += b; });
     });
 }
-
-// Counts the solutions equal to their half-turn rotation: rows r and n-1-r are filled together,
-// queen (r, c) with its image (n-1-r, n-1-c); for odd N the middle queen sits in the centre.
-// At each leaf it also tests the quarter turn, which maps the queen (r, c) to (c, n-1-r).
-class HalfTurnCounter {
-  public:
-    explicit HalfTurnCounter(int n) : n_(n) {}
-
-    void run() {
-        if (n_ & 1) {
-            const int m = n_ / 2;
-            if (!fits(m, m)) return;
-            put(m, m);
-        }
-        place(0);
-    }
-    std::uint64_t half_turn = 0, quarter_turn = 0;
-
-  private:
-    bool fits(int r, int c) const {
-        return !((cols_ >> c) & 1) && !((sums_ >> (r + c)) & 1) &&
-               !((diffs_ >> (r - c + n_ - 1)) & 1);
-    }
-    void put(int r, int c) {
-        cols_ ^= 1ull << c;
-        sums_ ^= 1ull << (r + c);
-        diffs_ ^= 1ull << (r - c + n_ - 1);
-        column_[r] = c;
-    }
-    void place(int r) {
-        if (r == n_ / 2) {
-            ++half_turn;
-            bool quarter = true;
-            for (int i = 0; i < n_ && quarter; ++i) quarter = column_[column_[i]] == n_ - 1 - i;
-            quarter_turn += quarter;
-            return;
-        }
-        const int r2 = n_ - 1 - r;
-        for (int c = 0; c < n_; ++c) {
-            if (!fits(r, c)) continue;
-            put(r, c);
-            if (fits(r2, n_ - 1 - c)) {
-                put(r2, n_ - 1 - c);
-                place(r + 1);
-                put(r2, n_ - 1 - c);  // put() toggles, so a second call takes the queen away
-            }
-            put(r, c);
-        }
-    }
-
-    int n_;
-    std::uint64_t cols_ = 0, sums_ = 0, diffs_ = 0;
-    int column_[NQueens::kMaxCount] = {};
-};
 
 using u128 = unsigned __int128;
 
@@ -247,20 +307,14 @@ QueensCount NQueens::count(int threads, bool unique, const Progress& progress) c
     QueensCount c;
     c.n = n_;
     c.threads = resolve_threads(threads);
-    const Tally t = count_total(n_, threads, c.tasks, progress);
-    c.total = t.solutions;
+    const Tally t = count_classes(n_, threads, c.tasks, progress);
+    c.total = t.total;
     c.nodes = t.nodes;
+    c.has_unique = unique;
     if (unique) {
-        c.has_unique = true;
-        if (n_ == 1) {
-            c.half_turn = c.quarter_turn = c.unique = 1;  // every symmetry fixes the one queen
-        } else {
-            HalfTurnCounter h(n_);
-            h.run();
-            c.half_turn = h.half_turn;
-            c.quarter_turn = h.quarter_turn;
-            c.unique = (c.total + c.half_turn + 2 * c.quarter_turn) / 8;
-        }
+        c.unique = t.unique;
+        c.half_turn = t.half_turn;
+        c.quarter_turn = t.quarter_turn;
     }
     c.seconds = clock.seconds();
     return c;

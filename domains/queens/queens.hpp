@@ -3,24 +3,27 @@
 // Counting (count()): bitboard backtracking, one row at a time. A partial placement is three
 // masks of the next row's attacked columns: `cols` (columns taken), `left` and `right` (the two
 // diagonal directions, shifted by one per row), so the free squares of a row are one expression
-// and a placement is a few shifts and ORs. The mirror image of a solution is a different solution
-// (N > 1), so only first-row queens in the left half are searched and counted twice (for odd N,
-// a first-row queen in the middle column restricts the second row to the left half instead).
-// The tree is cut into the placements of the first rows (a few hundred to a few thousand
-// prefixes) and oneTBB counts the prefixes in parallel; the count is a sum of integers, so it is
-// the same whatever the thread count.
+// and a placement is a few shifts and ORs.
 //
-// Unique solutions (under the 8 symmetries of the square) follow from Burnside's lemma: no
-// solution with N > 1 is fixed by a reflection (two queens would share a row, a column or a
-// diagonal), so unique = (total + fixed by the half turn + 2 * fixed by the quarter turn) / 8.
-// The half-turn-symmetric solutions are counted by a separate backtracking over half the rows
-// (each queen placed together with its image), which costs little beside the total; those that
-// are also quarter-turn-symmetric are picked out at its leaves.
+// Symmetry: only one solution per class under the 8 rotations and reflections is searched for,
+// its representative (the lexicographically smallest of the 8 images, reading the queens'
+// columns row by row), and it counts for 8, 4 or 2 solutions as 1, 2 or 4 symmetries fix it.
+// The representative's top queen is as close to a corner as any queen on the board's edge, so
+// the search fixes the top queen at each distance b <= (N-1)/2 from the corner and forbids edge
+// squares closer than b to a corner; a solution reaching the last row is then compared with its
+// 7 other images (settled by their first rows except when edge queens tie). This is
+// Takaken's classic method in other words; it visits about 2.3 times fewer nodes than searching
+// half the first row, and gives the unique count for free.
+//
+// Parallelism: the placements of the first 3 or 4 rows (for every b) are a few hundred to a
+// few thousand tasks counted by oneTBB; the counts are sums of integers, so they and the node
+// count are the same whatever the thread count.
 //
 // Limits: count() takes 1 <= N <= 27 (27 is the largest N whose count is known; it fits in 64
 // bits; the time grows about 7-fold per N). first_solution() takes 1 <= N <= 64 and uses a
 // different search: most-constrained-row-first backtracking, which finds a solution at once for
-// every N up to 64, whereas row-by-row backtracking needs millions of nodes past N = 30.
+// every N up to 64 (at most a few thousand nodes), whereas the first solution in row order takes
+// 56 million nodes at N = 30 and 2.3 billion at N = 34.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +39,7 @@ struct QueensCount {
     std::uint64_t unique = 0;        // classes under rotation and reflection (if asked for)
     std::uint64_t half_turn = 0;     // solutions equal to their 180-degree rotation (if asked)
     std::uint64_t quarter_turn = 0;  // solutions equal to their 90-degree rotation (if asked)
-    std::uint64_t nodes = 0;         // queens placed by the total count (mirror half only)
+    std::uint64_t nodes = 0;         // queens placed by the symmetry-reduced search
     std::uint64_t tasks = 0;         // first-row prefixes counted in parallel
     bool has_unique = false;
     int threads = 0;
