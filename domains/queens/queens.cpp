@@ -26,9 +26,9 @@ namespace {
 //   - side columns (0, N-1): no queen in rows < b or > N-1-b, and a side column still empty at
 //     row N-1-b must be filled there (both empty: no completion);
 //   - bottom row: no queen in columns < b or > N-1-b;
-//   - b = 0 (a corner queen): the representative is below its diagonal mirror, so the queen in
-//     column 1 lies below the row number c of the second row's column: no queen in column 1 in
-//     rows 2 .. c-1.
+//   - b = 0 (a corner queen): the representative precedes its transpose, whose second row
+//     holds the row of our column-1 queen; so if our second queen is in column c, the column-1
+//     queen lies below row c: no queen in column 1 in rows 2 .. c-1.
 // The pruning only removes non-representatives; the leaf test then compares the solution with
 // its 7 other images exactly (usually settled by their first rows).
 

@@ -51,6 +51,8 @@ struct Board {
     void close(int c) { open[c >> 6] &= ~(1ull << (c & 63)); }
 };
 
+static_assert(sizeof(Board) == 184);
+
 class CspSolver {
   public:
     explicit CspSolver(const SudokuOptions& o) : options_(o) {}

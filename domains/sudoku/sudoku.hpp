@@ -5,10 +5,11 @@
 // CSP method (SudokuMethod::Csp, the default): every cell keeps a 9-bit mask of its candidate
 // digits. Placing a digit removes it from the cell's 20 peers (row, column, box); a peer left
 // with one candidate is placed in turn (naked singles), one with none is a contradiction. When
-// that settles, each of the 27 units is scanned with two masks, "seen once" and "seen twice":
-// a digit seen nowhere is a contradiction, a digit seen once in an unsolved cell is placed
-// (hidden singles). When neither rule applies, the search branches on the unsolved cell with
-// the fewest candidates (minimum remaining values), copying the 164-byte board per branch.
+// that settles, each unit whose candidates changed is scanned with two masks, "seen once" and
+// "seen twice": a digit seen nowhere is a contradiction, a digit seen once in an unsolved cell
+// is placed (hidden singles). When neither rule applies, the search branches on the unsolved
+// cell with the fewest candidates (minimum remaining values), copying the 184-byte board per
+// branch.
 // A node is one board the search propagates: the root, and one per digit tried on a branch.
 //
 // Search method (SudokuMethod::Search): the state-space formulation. A state is a partial grid;
