@@ -1,6 +1,8 @@
 // solve sudoku PUZZLE and solve-batch sudoku FILE.
+#include <atomic>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -135,13 +137,27 @@ int solve_batch(const SudokuCommandOptions& o) {
     const SudokuOptions s = o.solver();
     const int threads = resolve_threads(o.threads);
     Stopwatch clock;
+    // Progress (terminal only): whichever worker finds the lock free reports, at most 4 times
+    // a second.
+    ProgressLine progress(!o.json && stderr_is_terminal());
+    std::atomic<std::uint64_t> done{0};
+    std::mutex progress_mutex;
+    double last_report = 0;
     run_with_threads(threads, [&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 16),
                           [&](const tbb::blocked_range<std::size_t>& range) {
                               for (std::size_t i = range.begin(); i != range.end(); ++i)
                                   items[i].result = solve_sudoku(items[i].puzzle, s);
+                              const std::uint64_t d = done += range.size();
+                              std::unique_lock lock(progress_mutex, std::try_to_lock);
+                              if (!lock || clock.seconds() - last_report < 0.25) return;
+                              last_report = clock.seconds();
+                              progress.update(std::to_string(d) + "/" +
+                                              std::to_string(items.size()) + " puzzles, " +
+                                              format_seconds(last_report));
                           });
     });
+    progress.finish();
     const double seconds = clock.seconds();
     std::uint64_t by_status[4] = {}, nodes = 0, unique = 0, matched = 0, mismatched = 0;
     for (BatchItem& item : items) {
