@@ -137,6 +137,26 @@ TEST(CliSudoku, BatchSolvesTheReferenceFileInParallel) {
                        "-:3: sudoku: bad character 'a' at position 1");
 }
 
+TEST(CliSudoku, CompareTabulatesBothMethods) {
+    const std::string file = test::data_file("sudoku.tsv");
+    const auto r = run_frontier("compare sudoku " + file + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.size(), 32u);
+    for (std::size_t i = 0; i < j.size(); i += 2) {
+        EXPECT_EQ(j[i]["method"], "csp");
+        EXPECT_EQ(j[i + 1]["method"], "search");
+        EXPECT_EQ(j[i]["status"], "solved");
+        EXPECT_EQ(j[i + 1]["status"], "solved");
+        EXPECT_EQ(j[i]["puzzle"], j[i + 1]["puzzle"]);
+        // Propagation needs far fewer nodes than filling cells in order, on every puzzle.
+        EXPECT_LT(j[i]["nodes"].get<std::uint64_t>(), j[i + 1]["nodes"].get<std::uint64_t>());
+    }
+    const auto text = run_frontier("compare sudoku " + file + " --count --methods csp");
+    EXPECT_NE(text.out.find("proved unique"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("total"), std::string::npos);
+}
+
 TEST(CliCryptarithm, SendMoreMoney) {
     const auto r = run_frontier("solve cryptarithm 'SEND+MORE=MONEY'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -180,9 +200,9 @@ TEST(CliQubic, ClassicExample) {
 }
 
 TEST(CliPuzzles, EveryCommandHasHelp) {
-    for (const char* args :
-         {"count queens --help", "solve queens --help", "solve sudoku --help",
-          "solve-batch sudoku --help", "solve cryptarithm --help", "solve qubic --help"}) {
+    for (const char* args : {"count queens --help", "solve queens --help", "solve sudoku --help",
+                             "solve-batch sudoku --help", "solve cryptarithm --help",
+                             "solve qubic --help", "compare sudoku --help"}) {
         const auto r = run_frontier(args);
         EXPECT_EQ(r.exit_code, 0) << args;
         EXPECT_NE(r.out.find("--json"), std::string::npos) << args;
