@@ -191,9 +191,17 @@ TEST(CliQubic, ClassicExample) {
     const auto o = nlohmann::json::parse(
         run_frontier("solve qubic --o '0 1 11 15' --x 40 --to-move o --json").out);
     EXPECT_EQ(o["moves"], nlohmann::json::parse("[3, 2, 7]"));
-    const auto none = run_frontier("solve qubic --x 0 21 --max-depth 5");
+    const auto none = run_frontier("solve qubic --x 0 21");
     EXPECT_EQ(none.exit_code, 1);
-    EXPECT_NE(none.out.find("no forced win"), std::string::npos) << none.out;
+    EXPECT_NE(none.out.find("no forced win for X by threats (every forcing line searched)"),
+              std::string::npos)
+        << none.out;
+    const auto bounded = run_frontier("solve qubic --x 0 21 --max-depth 2 --json");
+    EXPECT_EQ(bounded.exit_code, 1);
+    const auto b = nlohmann::json::parse(bounded.out);
+    EXPECT_EQ(b["found"], false);
+    EXPECT_EQ(b["exhausted"], false);
+    EXPECT_EQ(b["depth_searched"], 2);
     expect_input_error(run_frontier("solve qubic --x 0 64"), "out of range");
     expect_input_error(run_frontier("solve qubic --x 1 2 --o 2"), "both X and O");
     expect_input_error(run_frontier("solve qubic --x 1 --to-move z"), "--to-move must be x or o");

@@ -156,13 +156,15 @@ TEST(Qubic, NoForcedWin) {
     const QubicPosition two =
         make_qubic_position(cells({1, 2, 4, 8}), cells({48, 49, 50, 60, 61, 62}), true);
     EXPECT_FALSE(find_forced_win(two).found);
-    // One threat, blocked, and nothing after it.
+    // One threat, blocked, and nothing after it: every forcing line is searched long before
+    // the depth bound.
     QubicOptions o;
     o.max_depth = 10;
     const QubicResult r = find_forced_win(make_qubic_position(cells({0, 21}), 0, true), o);
     EXPECT_FALSE(r.found);
     EXPECT_FALSE(r.limit_reached);
-    EXPECT_EQ(r.depth_searched, 10);
+    EXPECT_TRUE(r.exhausted);
+    EXPECT_EQ(r.depth_searched, 3);
     // The empty board has no forcing move at all.
     EXPECT_FALSE(find_forced_win(QubicPosition{}).found);
 }
@@ -174,6 +176,50 @@ TEST(Qubic, NodeLimitIsReported) {
         make_qubic_position(cells({1, 2, 4, 8, 55, 59}), cells({48, 49, 50}), true), o);
     EXPECT_FALSE(r.found);
     EXPECT_TRUE(r.limit_reached);
+}
+
+// A plain threat-space search written from the rules, without ordering, transpositions or
+// iterative deepening: can the side to move force a win with at most `depth` moves?
+bool naive_forced_win(std::uint64_t mine, std::uint64_t theirs, int depth) {
+    if (depth >= 1 && qubic_winning_cells(mine, theirs) != 0) return true;
+    if (depth < 2) return false;
+    const std::uint64_t blocks = qubic_winning_cells(theirs, mine);
+    if (std::popcount(blocks) >= 2) return false;
+    for (int c = 0; c < 64; ++c) {
+        const std::uint64_t bit = 1ull << c;
+        if (((mine | theirs) & bit) || (blocks != 0 && blocks != bit)) continue;
+        const std::uint64_t threats = qubic_winning_cells(mine | bit, theirs);
+        if (threats == 0) continue;
+        if (std::popcount(threats) >= 2) return true;
+        if (naive_forced_win(mine | bit, theirs | threats, depth - 1)) return true;
+    }
+    return false;
+}
+
+TEST(Qubic, AgreesWithAPlainThreatSearch) {
+    std::mt19937_64 rng(99);
+    int found = 0, exhausted = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        std::uint64_t x = 0, o = 0;
+        const int n = 5 + trial % 6;
+        while (std::popcount(x) < n) x |= 1ull << (rng() % 64);
+        while (std::popcount(o) < n) o |= (1ull << (rng() % 64)) & ~x;
+        if (qubic_completed_line(x) || qubic_completed_line(o)) continue;
+        QubicOptions opt;
+        opt.max_depth = 7;
+        const QubicResult r = find_forced_win({x, o, true}, opt);
+        const int length = r.found ? static_cast<int>(r.steps.size()) : 0;
+        for (int depth = 1; depth <= 7; ++depth)
+            EXPECT_EQ(naive_forced_win(x, o, depth), r.found && length <= depth)
+                << format_qubic_cells(x) << " / " << format_qubic_cells(o) << " depth " << depth;
+        found += r.found;
+        if (r.exhausted) {
+            ++exhausted;  // then no depth helps
+            EXPECT_FALSE(naive_forced_win(x, o, 12)) << format_qubic_cells(x);
+        }
+    }
+    EXPECT_GT(found, 100);
+    EXPECT_GT(exhausted, 50);
 }
 
 TEST(Qubic, RandomPositionsReplayAndAreShortest) {

@@ -70,6 +70,7 @@ int solve(const QubicCommandOptions& o) {
         j["max_depth"] = o.search.max_depth;
         j["depth_searched"] = r.depth_searched;
         j["limit_reached"] = r.limit_reached;
+        j["exhausted"] = r.exhausted;
         j["nodes"] = r.nodes;
         j["seconds"] = seconds;
         print_json(j);
@@ -83,6 +84,8 @@ int solve(const QubicCommandOptions& o) {
         if (r.limit_reached)
             std::printf("no forced win found: --max-nodes %llu reached at depth %d\n",
                         static_cast<unsigned long long>(o.search.max_nodes), r.depth_searched + 1);
+        else if (r.exhausted)
+            std::printf("no forced win for %c by threats (every forcing line searched)\n", me);
         else
             std::printf("no forced win for %c by threats within %d moves\n", me,
                         o.search.max_depth);

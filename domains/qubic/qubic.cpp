@@ -85,6 +85,7 @@ class ThreatSearch {
     explicit ThreatSearch(const QubicOptions& o) : options_(o) {}
 
     // True if the attacker wins within `depth` attacker moves; the line is then in `line_`.
+    // Sets cut() when some forcing move was left unexplored for lack of depth.
     bool win(std::uint64_t mine, std::uint64_t theirs, int depth) {
         ++nodes;
         const std::uint64_t wins = qubic_winning_cells(mine, theirs);
@@ -92,14 +93,24 @@ class ThreatSearch {
             line_.push_back({std::countr_zero(wins), 0, -1});
             return true;
         }
-        if (depth < 2 || out_of_nodes()) return false;
+        if (out_of_nodes()) return false;
+        if (depth < 2) {  // no room for a threat and a win (counted as cut without looking)
+            cut_ = true;
+            return false;
+        }
         const std::uint64_t blocks = qubic_winning_cells(theirs, mine);
         if (std::popcount(blocks) >= 2) return false;
         std::uint64_t moves = threat_moves(mine, theirs);
         if (blocks != 0) moves &= blocks;  // the defender's three must be blocked first
         if (moves == 0) return false;
         const Key key{mine, theirs};
-        if (auto it = refuted_.find(key); it != refuted_.end() && it->second >= depth) return false;
+        if (auto it = refuted_.find(key); it != refuted_.end()) {
+            if (it->second == kAnyDepth) return false;
+            if (it->second >= depth) {
+                cut_ = true;
+                return false;
+            }
+        }
 
         // A double threat wins at once: try those first (they also give the shortest line).
         std::uint64_t single_threats[64];
@@ -117,6 +128,8 @@ class ThreatSearch {
             single_threats[cell] = threats;
             order[count++] = cell;
         }
+        const bool cut_before = cut_;
+        cut_ = false;
         if (depth >= 3) {
             int score[64];
             for (int i = 0; i < count; ++i) score[order[i]] = move_score(order[i], mine, theirs);
@@ -131,13 +144,19 @@ class ThreatSearch {
                 line_.pop_back();
                 if (stopped_) return false;
             }
+        } else {
+            cut_ = true;  // single threats left unplayed
         }
+        const bool cut_below = cut_;
+        cut_ = cut_before || cut_below;
         if (refuted_.size() >= kMaxRemembered) refuted_.clear();  // bounds the memory
-        refuted_[key] = static_cast<std::int8_t>(depth);
+        refuted_[key] = cut_below ? static_cast<std::int8_t>(depth) : kAnyDepth;
         return false;
     }
 
     bool stopped() const { return stopped_; }
+    bool cut() const { return cut_; }
+    void clear_cut() { cut_ = false; }
     const std::vector<QubicStep>& line() const { return line_; }
     std::uint64_t nodes = 0;
 
@@ -149,8 +168,11 @@ class ThreatSearch {
 
     const QubicOptions& options_;
     std::vector<QubicStep> line_;
+    // Refuted positions: the depth they were refuted at, or kAnyDepth when the refutation
+    // searched every forcing line (no depth cut below it).
+    static constexpr std::int8_t kAnyDepth = 127;
     absl::flat_hash_map<Key, std::int8_t> refuted_;
-    bool stopped_ = false;
+    bool stopped_ = false, cut_ = false;
 };
 
 }  // namespace
@@ -177,6 +199,7 @@ QubicResult find_forced_win(const QubicPosition& p, const QubicOptions& options)
     const std::uint64_t mine = p.x_to_move ? p.x : p.o, theirs = p.x_to_move ? p.o : p.x;
     ThreatSearch search(options);
     for (int depth = 1; depth <= options.max_depth; ++depth) {
+        search.clear_cut();
         if (search.win(mine, theirs, depth)) {
             r.found = true;
             r.steps = search.line();
@@ -190,6 +213,10 @@ QubicResult find_forced_win(const QubicPosition& p, const QubicOptions& options)
             break;
         }
         r.depth_searched = depth;
+        if (!search.cut()) {  // no forcing line was cut short: deeper searches find nothing
+            r.exhausted = true;
+            break;
+        }
     }
     r.nodes = search.nodes;
     return r;

@@ -14,7 +14,9 @@
 // of lines holding two attacker stones and no defender stone, tried in the order of a line-weight
 // score (more own stones on open lines first). Iterative deepening on the number of attacker
 // moves finds a shortest forcing win; a transposition table remembers positions already refuted
-// at a given depth (many threat sequences reach the same position in different orders).
+// at a given depth (many threat sequences reach the same position in different orders), or at
+// any depth when no forcing line below them was cut short; when an iteration cuts nothing,
+// the search stops early and the answer "no win by threats" holds for every depth.
 //
 // Limits: only forcing sequences are searched, so "no win found" does not mean the position is
 // not won with quiet moves; max_depth bounds the attacker's moves and max_nodes the work.
@@ -56,6 +58,7 @@ struct QubicResult {
     std::vector<QubicStep> steps;    // the winning line, when found; the last step wins
     std::uint64_t winning_line = 0;  // the line the last move completes
     bool limit_reached = false;      // max_nodes stopped the search
+    bool exhausted = false;          // every forcing line was searched: no win by threats at all
     int depth_searched = 0;          // the deepest iteration completed without a win
     std::uint64_t nodes = 0;
 };
