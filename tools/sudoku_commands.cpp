@@ -1,4 +1,4 @@
-// solve sudoku PUZZLE and solve-batch sudoku FILE.
+// solve sudoku PUZZLE, solve-batch sudoku FILE and compare sudoku FILE.
 #include <atomic>
 #include <cstdio>
 #include <iostream>
@@ -49,12 +49,11 @@ void add_solver_options(CLI::App& cmd, SudokuCommandOptions& o) {
                    "with --count: stop after this many solutions (default 2, which proves "
                    "uniqueness; 0 counts them all)");
     cmd.add_option("--max-nodes", o.max_nodes,
-                   "stop a puzzle after this many nodes (default: "
-                   "no limit)");
+                   "stop a puzzle after this many nodes (default: no limit)");
     cmd.add_flag("--json", o.json, "print JSON");
 }
 
-// "unique", "2 solutions (stopped at --limit 2)", ...
+// "1 solution (unique)", "at least 2 solutions (stopped at the limit)", ...
 std::string count_text(const SudokuResult& r) {
     const std::string n =
         std::to_string(r.solutions) + (r.solutions == 1 ? " solution" : " solutions");
