@@ -106,7 +106,7 @@ std::vector<Instance> read_instances(const std::string& path) {
     std::istream& in = path == "-" ? std::cin : file;
     std::vector<Instance> out;
     std::vector<std::string> header;
-    int state_col = -1, id_col = -1, expected_col = -1;
+    int state_col = -1, id_col = -1, expected_col = -1, solution_col = -1;
     int n = 0;
     for (std::string raw; std::getline(in, raw);) {
         ++n;
@@ -121,6 +121,7 @@ std::vector<Instance> read_instances(const std::string& path) {
                 state_col = c;
                 id_col = column(fields, {"id"});
                 expected_col = column(fields, {"optimal_length", "optimal_moves", "length"});
+                solution_col = column(fields, {"solution", "solution81"});
                 continue;
             }
         }
@@ -136,6 +137,8 @@ std::vector<Instance> read_instances(const std::string& path) {
             if (id_col >= 0 && id_col < static_cast<int>(fields.size())) inst.id = fields[id_col];
             if (expected_col >= 0 && expected_col < static_cast<int>(fields.size()))
                 inst.expected = fields[expected_col];
+            if (solution_col >= 0 && solution_col < static_cast<int>(fields.size()))
+                inst.solution = fields[solution_col];
         } else {
             inst.state = line;
         }

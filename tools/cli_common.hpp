@@ -48,10 +48,11 @@ struct Instance {
     std::string id;        // the id column, or the line number
     std::string state;     // the state text
     std::string expected;  // the expected solution length column, when the file has one
+    std::string solution;  // the expected solution column (solution, solution81), if any
 };
 // Reads instances from a file ('-' = stdin): either one state per line ('#' starts a comment
 // line), or a TSV file with a header row naming a state column (tiles, state, board, board36,
-// puzzle, puzzle81) and optionally id and optimal_length / optimal_moves.
+// puzzle, puzzle81) and optionally id, optimal_length / optimal_moves and solution / solution81.
 std::vector<Instance> read_instances(const std::string& path);
 
 // Prints an aligned text table: the first column left-aligned, the others right-aligned.

@@ -1,0 +1,62 @@
+#include "domains/sudoku/sudoku_io.hpp"
+
+#include "engine/error.hpp"
+
+namespace frontier {
+
+SudokuGrid parse_sudoku(std::string_view text) {
+    SudokuGrid g;
+    int cells = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') continue;
+        int value = -1;
+        if (ch >= '0' && ch <= '9') value = ch - '0';
+        if (ch == '.') value = 0;
+        if (value < 0) {
+            std::string what = "'";
+            what += ch;
+            what += "'";
+            if (ch <= ' ' || ch >= 127)
+                what = "(byte " + std::to_string(static_cast<unsigned char>(ch)) + ")";
+            throw InputError("sudoku: bad character " + what + " at position " +
+                             std::to_string(i + 1) +
+                             " (expected 1-9 for a given, 0 or . for an empty cell)");
+        }
+        if (cells == 81)
+            throw InputError("sudoku: more than 81 cells (the 82nd is at position " +
+                             std::to_string(i + 1) + ")");
+        g.cells[cells++] = static_cast<std::uint8_t>(value);
+    }
+    if (cells != 81) throw InputError("sudoku: expected 81 cells, got " + std::to_string(cells));
+    return g;
+}
+
+std::string format_sudoku(const SudokuGrid& g) {
+    std::string s(81, '.');
+    for (int c = 0; c < 81; ++c)
+        if (g.cells[c] != 0) s[c] = static_cast<char>('0' + g.cells[c]);
+    return s;
+}
+
+std::string draw_sudoku(const SudokuGrid& g) {
+    std::string out;
+    for (int r = 0; r < 9; ++r) {
+        if (r == 3 || r == 6) out += "------+-------+------\n";
+        for (int c = 0; c < 9; ++c) {
+            if (c == 3 || c == 6) out += "| ";
+            const int d = g.cells[9 * r + c];
+            out += d == 0 ? '.' : static_cast<char>('0' + d);
+            out += c == 8 ? '\n' : ' ';
+        }
+    }
+    return out;
+}
+
+SudokuMethod parse_sudoku_method(std::string_view name) {
+    if (name == "csp") return SudokuMethod::Csp;
+    if (name == "search") return SudokuMethod::Search;
+    throw InputError("sudoku: unknown method \"" + std::string(name) + "\" (known: csp, search)");
+}
+
+}  // namespace frontier
