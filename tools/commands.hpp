@@ -8,5 +8,6 @@ namespace frontier::cli {
 void add_enumerate_command(CLI::App& app);
 void add_lookup_command(CLI::App& app);
 void add_pdb_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace frontier::cli

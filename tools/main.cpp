@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     frontier::cli::add_enumerate_command(app);
     frontier::cli::add_lookup_command(app);
     frontier::cli::add_pdb_command(app);
+    frontier::cli::add_bench_command(app);
     frontier::cli::DomainCommands domain_commands;
     domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
     domain_commands.declare("solve-batch",
