@@ -140,7 +140,7 @@ class ClusterGraph {
     // Stops as soon as `stop_at` gets its distance (other entries may then be unset). Returns
     // the largest distance assigned.
     int distances(std::span<const std::uint32_t> sources, std::vector<std::uint16_t>& dist,
-                  Cost cost, std::uint32_t stop_at = kNone) {
+                  Cost cost, std::uint32_t stop_at = kNone) const {
         return cost == Cost::Edges ? bfs<Cost::Edges>(sources, dist, stop_at)
                                    : bfs<Cost::Runs>(sources, dist, stop_at);
     }
@@ -148,7 +148,7 @@ class ClusterGraph {
   private:
     template <Cost kCost>
     int bfs(std::span<const std::uint32_t> sources, std::vector<std::uint16_t>& dist,
-            std::uint32_t stop_at) {
+            std::uint32_t stop_at) const {
         dist.assign(states_.size(), kUnreached);
         queue_.clear();
         for (const std::uint32_t s : sources)
@@ -230,7 +230,7 @@ class ClusterGraph {
     std::vector<std::uint32_t> offsets_;  // state i's edges: [offsets_[i], offsets_[i + 1])
     std::vector<Edge> edges_;
     std::vector<std::uint32_t> layer_starts_;
-    std::vector<std::uint32_t> queue_;
+    mutable std::vector<std::uint32_t> queue_;  // scratch of distances()
     // Edges recorded for their other end (labels with reverse()): a list per state.
     struct BackEdge {
         std::uint32_t next, from;

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     app.fallthrough(false);
     frontier::cli::add_enumerate_command(app);
     frontier::cli::add_lookup_command(app);
+    frontier::cli::add_rush_command(app);
     frontier::cli::DomainCommands domain_commands;
     domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
     domain_commands.declare("solve-batch",
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
                             "Run several algorithms on a file of states and tabulate them.");
     domain_commands.declare("count", "Count the solutions of a combinatorial problem.");
     frontier::cli::add_sliding_commands(domain_commands);
+    frontier::cli::add_rush_commands(domain_commands);
     domain_commands.install(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {

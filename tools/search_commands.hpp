@@ -10,8 +10,11 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -68,13 +71,24 @@ SearchResult<D> run_search(const D& d, const typename D::State& start, const Alg
         heuristics);
 }
 
+// What a solution's length counts: DomainIO<D>::cost_unit(d) where the domain has several
+// metrics (Rush Hour: "moves" or "steps"), "moves" otherwise.
+template <class D>
+std::string cost_unit(const D& d) {
+    if constexpr (requires { DomainIO<D>::cost_unit(d); })
+        return DomainIO<D>::cost_unit(d);
+    else
+        return "moves";
+}
+
 // The one-line verdict: "24 moves (optimal)", "no solution: state space exhausted after ...".
 template <class D>
-std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c) {
+std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c,
+                    const std::string& unit = "moves") {
     const std::string expansions = std::to_string(r.stats.expanded) + " expansions";
     switch (r.status) {
         case SearchStatus::Solved:
-            return std::to_string(r.length()) + " moves" +
+            return std::to_string(r.length()) + " " + unit +
                    (guarantees_optimal(c.algorithm)
                         ? " (optimal)"
                         : " (" + c.algorithm + ": not guaranteed optimal)");
@@ -121,7 +135,7 @@ template <class D>
 void print_result(const D& d, const typename D::State& start, const SearchResult<D>& r,
                   const AlgorithmChoice& c, bool show) {
     using IO = DomainIO<D>;
-    std::cout << IO::name(d) << ", " << c.label() << ": " << verdict(r, c) << '\n';
+    std::cout << IO::name(d) << ", " << c.label() << ": " << verdict(r, c, cost_unit(d)) << '\n';
     if (r.solved()) {
         std::string line;
         auto s = start;
@@ -152,11 +166,29 @@ void print_result(const D& d, const typename D::State& start, const SearchResult
     std::printf(", %s\n", format_seconds(r.seconds).c_str());
 }
 
+// An extra option of a family's solve and compare ("--metric moves|steps"), passed by name.
+struct FamilyOption {
+    std::string name;  // without the dashes: "metric"
+    std::string help;
+    std::string default_value;
+};
+using FamilyOptionValues = std::map<std::string, std::string>;
+
 template <class D, class HV>
 struct SearchFamily {
+    using State = typename D::State;
     std::string domains;                            // names for help
     std::function<bool(std::string_view)> accepts;  // which names are ours
     std::function<D(const std::string& name, const std::string& goal)> make_domain;
+    // Optional, for families whose instance text also defines the domain (Rush Hour: a board
+    // is its own layout). When set, solve and compare build the domain and the start from each
+    // instance with it, make_domain is unused and --goal is refused.
+    std::function<std::pair<D, State>(const std::string& text, const FamilyOptionValues&)>
+        make_instance;
+    std::vector<FamilyOption> options;  // extra options of solve and compare
+    // Report a start that provably cannot reach the goal as a result ("unsolvable", exit 1)
+    // instead of an input error (exit 2).
+    bool unsolvable_is_result = false;
     std::function<HV(const D&, const std::string& name)> make_heuristic;  // InputError if unknown
     std::string heuristic_names;                                          // for help
     std::string default_heuristic;
@@ -165,15 +197,20 @@ struct SearchFamily {
     std::string state_help;          // footer: the state syntax
 };
 
+// The error for a start that provably cannot reach the goal.
+template <class D>
+InputError unsolvable_error(const D& d, const typename D::State& s, const std::string& why) {
+    return InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " + why +
+                      " (use --no-parity-check to search anyway)");
+}
+
 // Parses a state that must be able to reach the goal (unless the check is switched off).
 template <class D>
 typename D::State parse_start(const D& d, const std::string& text, bool check) {
     const auto s = DomainIO<D>::parse(d, text);
     if (check) {
         const std::string why = DomainIO<D>::unsolvable_reason(d, s);
-        if (!why.empty())
-            throw InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " + why +
-                             " (use --no-parity-check to search anyway)");
+        if (!why.empty()) throw unsolvable_error(d, s, why);
     }
     return s;
 }
@@ -193,32 +230,74 @@ namespace detail {
 
 struct SolveOptions {
     std::string domain, state, goal, algorithm, heuristic;
+    FamilyOptionValues values;
     SearchSwitches sw;
     bool json = false, show = false;
 };
 
 struct CompareOptions {
     std::string domain, file, goal, algorithms;
+    FamilyOptionValues values;
     SearchSwitches sw;
     bool csv = false, json = false;
 };
 
+// The domain and the start state of one instance text.
+template <class D, class HV>
+std::pair<D, typename D::State> make_instance(const SearchFamily<D, HV>& fam,
+                                              const std::string& domain, const std::string& goal,
+                                              const std::string& text,
+                                              const FamilyOptionValues& values) {
+    if (fam.make_instance) {
+        if (!goal.empty())
+            throw InputError("--goal does not apply to " + domain + " (the goal is fixed)");
+        return fam.make_instance(text, values);
+    }
+    D d = fam.make_domain(domain, goal);
+    const auto s = DomainIO<D>::parse(d, text);
+    return {std::move(d), s};
+}
+
+template <class D>
+void print_unsolvable(const D& d, const typename D::State& start, const AlgorithmChoice& c,
+                      const std::string& why, const FamilyOptionValues& values, bool json) {
+    if (json) {
+        Json j = result_json(d, start, SearchResult<D>{}, c);
+        j["status"] = "unsolvable";
+        j["reason"] = why;
+        for (const auto& [name, value] : values) j[name] = value;
+        print_json(j);
+    } else {
+        std::cout << DomainIO<D>::name(d) << ", " << c.label() << ": unsolvable: " << why << '\n';
+    }
+}
+
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
-    const auto start = parse_start(d, o.state, !o.sw.no_parity_check);
+    const auto [d, start] = make_instance(fam, o.domain, o.goal, o.state, o.values);
     AlgorithmChoice c =
         parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
     const HV h = fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic);
+    if (!o.sw.no_parity_check) {
+        const std::string why = DomainIO<D>::unsolvable_reason(d, start);
+        if (!why.empty()) {
+            if (!fam.unsolvable_is_result) throw unsolvable_error(d, start, why);
+            print_unsolvable(d, start, c, why, o.values, o.json);
+            return 1;
+        }
+    }
     require_bound(d, start, c, o.sw);
     const SearchResult<D> r = run_search(d, start, c, h, o.sw);
-    if (o.json)
-        print_json(result_json(d, start, r, c));
-    else
+    if (o.json) {
+        Json j = result_json(d, start, r, c);
+        for (const auto& [name, value] : o.values) j[name] = value;
+        print_json(j);
+    } else {
         print_result(d, start, r, c, o.show);
+    }
     return r.solved() ? 0 : 1;
 }
 
@@ -231,25 +310,26 @@ struct CompareCell {
 
 template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
     std::vector<AlgorithmChoice> choices;
     for (const std::string& spec : split_list(o.algorithms))
         choices.push_back(parse_algorithm(spec, fam.default_heuristic));
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
-    std::vector<HV> heuristics;
-    for (const AlgorithmChoice& c : choices)
-        heuristics.push_back(
-            fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic));
     const std::vector<Instance> instances = read_instances(o.file);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
     for (const Instance& in : instances) {
-        typename D::State s;
+        std::optional<std::pair<D, typename D::State>> inst;
         try {
-            s = DomainIO<D>::parse(d, in.state);
+            inst.emplace(make_instance(fam, o.domain, o.goal, in.state, o.values));
         } catch (const InputError& e) {
             throw InputError(o.file + ":" + std::to_string(in.line) + ": " + e.what());
         }
+        const D& d = inst->first;
+        const typename D::State s = inst->second;
+        std::vector<HV> heuristics;  // built per instance: they may depend on its domain
+        for (const AlgorithmChoice& c : choices)
+            heuristics.push_back(
+                fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic));
         labels.push_back(DomainIO<D>::format(d, s));
         const bool unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
         auto& row = cells.emplace_back();
@@ -324,7 +404,16 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
         return std::string(buf);
     });
     std::cout << "\nFAILED: --max-expansions reached; none: space exhausted without a solution; "
-                 "unsolvable: rejected by the parity check.\n";
+                 "unsolvable: the start provably cannot reach the goal.\n";
+}
+
+inline void add_family_options(CLI::App& cmd, const std::vector<FamilyOption>& options,
+                               FamilyOptionValues& values) {
+    for (const FamilyOption& opt : options) {
+        values[opt.name] = opt.default_value;
+        cmd.add_option("--" + opt.name, values[opt.name],
+                       opt.help + " (default: " + opt.default_value + ")");
+    }
 }
 
 }  // namespace detail
@@ -349,6 +438,7 @@ void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
                 cmd.add_option("--heuristic", o->heuristic,
                                fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
                 add_search_switches(cmd, o->sw);
+                detail::add_family_options(cmd, fam->options, o->values);
                 cmd.add_flag("--show", o->show, "draw the board after every move");
                 cmd.add_flag("--json", o->json, "print one JSON object");
                 cmd.footer(fam->state_help +
@@ -374,6 +464,7 @@ void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
                          cmd.add_option("--goal", o->goal,
                                         "goal state (default: the domain's standard goal)");
                          add_search_switches(cmd, o->sw);
+                         detail::add_family_options(cmd, fam->options, o->values);
                          cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
                          cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
                          cmd.footer(fam->state_help + "\n");
