@@ -26,8 +26,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
-#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -58,18 +56,15 @@ class ClusterGraph {
     // when it returns false the exploration stops (the graph is then incomplete) and explore()
     // returns false. The previous cluster is discarded.
     //
-    // When `labels` also has reverse(label) -> label, the label of the inverse move, and labels
-    // are unique among a state's edges, each undirected edge is looked up in the hash map once
-    // instead of twice: the state expanded first records the edge back to itself on the other
-    // end, and the other end takes it from there when it is expanded.
+    // Every generated edge costs one hash lookup, so each undirected edge is looked up from both
+    // ends. Recording the reverse edge on the far end instead (a list per state, read when that
+    // state is expanded) halves the lookups but measured slower on Rush Hour clusters: the
+    // known-or-not branch mispredicts and the lists add scattered memory traffic.
     template <class Labels, class Visit>
     bool explore(const D& d, const State& start, const Labels& labels, Visit&& visit) {
-        constexpr bool kReverse = requires(std::uint8_t l) {
-            { labels.reverse(l) } -> std::convertible_to<std::uint8_t>;
-        };
         reset();
         index_.emplace(start, 0);
-        add_state(start);
+        states_.push_back(start);
         if (!visit(start, std::uint32_t{0})) return false;
         layer_starts_.push_back(0);
         std::uint32_t layer_end = 1;
@@ -79,31 +74,14 @@ class ClusterGraph {
                 layer_starts_.push_back(i);
                 layer_end = static_cast<std::uint32_t>(states_.size());
             }
-            if constexpr (kReverse)
-                for (std::uint32_t b = back_head_[i]; b != kNone; b = back_[b].next) {
-                    known_[back_[b].label] = back_[b].from;
-                    known_stamp_[back_[b].label] = i + 1;
-                }
             d.for_each_successor(states_[i], [&](const State& child, const Move& m) {
-                const std::uint8_t l = static_cast<std::uint8_t>(labels(m));
-                std::uint32_t j;
-                if (kReverse && known_stamp_[l] == i + 1) {
-                    j = known_[l];
-                } else {
-                    const auto next = static_cast<std::uint32_t>(states_.size());
-                    const auto [it, inserted] = index_.try_emplace(child, next);
-                    j = it->second;
-                    if (inserted) {
-                        add_state(child);
-                        if (go_on && !visit(child, next)) go_on = false;
-                    }
-                    if constexpr (kReverse)
-                        if (j > i) {
-                            back_.push_back(BackEdge{back_head_[j], i, labels.reverse(l)});
-                            back_head_[j] = static_cast<std::uint32_t>(back_.size() - 1);
-                        }
+                const auto next = static_cast<std::uint32_t>(states_.size());
+                const auto [it, inserted] = index_.try_emplace(child, next);
+                if (inserted) {
+                    states_.push_back(child);
+                    if (go_on && !visit(child, next)) go_on = false;
                 }
-                edges_.push_back(Edge{j, l});
+                edges_.push_back(Edge{it->second, static_cast<std::uint8_t>(labels(m))});
             });
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
             if (!go_on) return false;
@@ -206,11 +184,6 @@ class ClusterGraph {
         return kNone;
     }
 
-    void add_state(const State& s) {
-        states_.push_back(s);
-        back_head_.push_back(kNone);
-    }
-
     void reset() {
         index_.clear();
         index_.reserve(expected_);
@@ -218,9 +191,6 @@ class ClusterGraph {
         offsets_.assign(1, 0);
         edges_.clear();
         layer_starts_.clear();
-        back_head_.clear();
-        back_.clear();
-        known_stamp_.fill(0);
     }
 
     BlockCache cache_;  // declared before index_, which allocates from it
@@ -231,14 +201,6 @@ class ClusterGraph {
     std::vector<Edge> edges_;
     std::vector<std::uint32_t> layer_starts_;
     mutable std::vector<std::uint32_t> queue_;  // scratch of distances()
-    // Edges recorded for their other end (labels with reverse()): a list per state.
-    struct BackEdge {
-        std::uint32_t next, from;
-        std::uint8_t label;
-    };
-    std::vector<std::uint32_t> back_head_;
-    std::vector<BackEdge> back_;
-    std::array<std::uint32_t, 256> known_{}, known_stamp_{};  // the expanded state's known edges
 };
 
 }  // namespace frontier

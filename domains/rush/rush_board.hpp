@@ -106,6 +106,8 @@ class RushBoard {
         return pc.vertical ? (offset + k) * size_ + pc.line : pc.line * size_ + offset + k;
     }
 
+    // The cells of piece p at the given offset, row-major (bit r*N + c).
+    std::uint64_t cells(int p, int offset) const { return masks_[p][offset].row_major; }
     // Row-major occupancy (walls and pieces): bit r*N + c.
     std::uint64_t occupancy(State s) const {
         std::uint64_t occ = walls_;
@@ -158,12 +160,10 @@ class RushBoard {
         while (legal) {
             const int bit = std::countr_zero(legal);
             legal &= legal - 1;
-            const int p = bit >> 1;
+            const int p = bit >> 1, ahead = bit & 1;  // no branch on the direction
             const std::uint64_t unit = std::uint64_t{1} << (kBitsPerPiece * p);
-            if (bit & 1)
-                f(State{s.bits + unit}, Move{std::uint8_t(p), std::int8_t(1)});
-            else
-                f(State{s.bits - unit}, Move{std::uint8_t(p), std::int8_t(-1)});
+            f(State{s.bits + (ahead ? unit : -unit)},
+              Move{std::uint8_t(p), std::int8_t(2 * ahead - 1)});
         }
     }
 

@@ -9,19 +9,12 @@ namespace frontier {
 
 namespace {
 
-constexpr std::int8_t kEmpty = -1, kWall = -2;
-
-// The pieces (bit p) on rows [from, to] of column col; false when a wall or the edge is in the
-// way (the direction is then impossible).
-bool pieces_in_column(const RushBoard& b, const std::array<std::int8_t, 64>& owner, int col,
-                      int from, int to, std::uint32_t& set) {
-    if (from < 0 || to >= b.size()) return false;
-    for (int r = from; r <= to; ++r) {
-        const std::int8_t who = owner[r * b.size() + col];
-        if (who == kWall) return false;
-        if (who >= 0) set |= std::uint32_t{1} << who;
-    }
-    return true;
+// Rows [from, to] of column col as a row-major bitboard, or 0 when the range leaves the board.
+std::uint64_t column_span(int n, int col, int from, int to) {
+    if (from < 0 || to >= n) return 0;
+    std::uint64_t m = 0;
+    for (int r = from; r <= to; ++r) m |= std::uint64_t{1} << (r * n + col);
+    return m;
 }
 
 }  // namespace
@@ -33,55 +26,58 @@ int rush_heuristic(const RushBoard& b, RushState s, int level) {
     const int h1 = b.metric() == Metric::Steps ? n - 2 - primary : 1;
     if (level <= 1) return h1;
 
-    std::array<std::int8_t, 64> owner;
-    owner.fill(kEmpty);
-    for (int c = 0; c < n * n; ++c)
-        if (b.walls() >> c & 1) owner[c] = kWall;
-    for (int p = 0; p < b.piece_count(); ++p)
-        for (int k = 0; k < b.piece(p).length; ++k)
-            owner[b.cell(p, RushBoard::offset(s, p), k)] = static_cast<std::int8_t>(p);
-
+    // Blockers: the pieces on the exit row's cells right of the primary car.
+    std::array<std::uint64_t, RushBoard::kMaxPieces> at{};  // each piece's cells
+    for (int p = 0; p < b.piece_count(); ++p) at[p] = b.cells(p, RushBoard::offset(s, p));
+    const std::uint64_t path =
+        ((std::uint64_t{1} << n) - 1 - ((std::uint64_t{2} << (primary + 1)) - 1)) << (row * n);
     std::uint32_t blockers = 0;
-    std::array<int, 8> blocker_list{};
-    int count = 0;
-    for (int col = primary + 2; col < n; ++col) {
-        const std::int8_t who = owner[row * n + col];
-        if (who >= 0 && !(blockers >> who & 1)) {
-            blockers |= std::uint32_t{1} << who;
-            blocker_list[count++] = who;
-        }
-    }
+    for (int p = 1; p < b.piece_count(); ++p)
+        if (at[p] & path) blockers |= std::uint32_t{1} << p;
+    const int count = std::popcount(blockers);
     const int h2 = h1 + count;
     if (level == 2 || count == 0) return h2;
 
-    // For each vertical blocker, the pieces each way must displace (up to two options).
-    std::array<std::array<std::uint32_t, 2>, 8> options{};
-    std::array<int, 8> option_count{};
-    for (int i = 0; i < count; ++i) {
-        const int p = blocker_list[i];
+    // For each vertical blocker, the pieces it must displace to leave the row upwards (bottom
+    // just above the row) or downwards (top just below); a wall or the edge rules a way out.
+    struct Options {
+        std::uint32_t way[2];
+        int count;
+    };
+    std::array<Options, 8> options{};
+    int k = 0;
+    for (std::uint32_t rest = blockers; rest; rest &= rest - 1, ++k) {
+        const int p = std::countr_zero(rest);
+        Options& o = options[k];
+        o.count = 0;
         if (!b.piece(p).vertical) continue;  // the board is unsolvable: no requirement
         const int col = b.piece(p).line, top = RushBoard::offset(s, p);
         const int length = b.piece(p).length;
-        std::uint32_t up = 0, down = 0;
-        if (pieces_in_column(b, owner, col, row - length, top - 1, up))
-            options[i][option_count[i]++] = up;
-        if (pieces_in_column(b, owner, col, top + length, row + length, down))
-            options[i][option_count[i]++] = down;
+        const std::uint64_t spans[2] = {column_span(n, col, row - length, top - 1),
+                                        column_span(n, col, top + length, row + length)};
+        for (const std::uint64_t span : spans) {
+            if (span == 0 || (span & b.walls())) continue;
+            std::uint32_t pieces = 0;
+            for (int q = 1; q < b.piece_count(); ++q)
+                if (at[q] & span) pieces |= std::uint32_t{1} << q;
+            o.way[o.count++] = pieces;
+        }
     }
-    const std::uint32_t counted = blockers | 1u;  // the blockers and the primary car
+    // The fewest further pieces over every choice of a way out per blocker (a blocker with no
+    // way out adds nothing: the board is unsolvable then, any bound is admissible).
+    const std::uint32_t counted = blockers | 1u;
     int best = 64;
     for (unsigned choice = 0; choice < (1u << count); ++choice) {
         std::uint32_t needed = 0;
         bool valid = true;
         for (int i = 0; i < count && valid; ++i) {
-            const int pick = choice >> i & 1;
-            if (option_count[i] == 0) {
-                valid = pick == 0;  // no option: count that blocker's choice once
-            } else if (pick < option_count[i]) {
-                needed |= options[i][pick];
-            } else {
+            const unsigned pick = choice >> i & 1;
+            if (options[i].count == 0)
+                valid = pick == 0;
+            else if (pick < static_cast<unsigned>(options[i].count))
+                needed |= options[i].way[pick];
+            else
                 valid = false;
-            }
         }
         if (valid) best = std::min(best, std::popcount(needed & ~counted));
     }
