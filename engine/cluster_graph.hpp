@@ -21,7 +21,9 @@
 // a set of sources is also the distance to it.
 //
 // Memory per state: the state, its index slot in the map (about 2 x (sizeof(State) + 4) bytes
-// at Abseil's load factor), 4 bytes of offset, 8 bytes per edge, 2 bytes per distance array.
+// at Abseil's load factor), 4 bytes of offset, 4 bytes per edge (a 24-bit target and the label:
+// clusters of more than 2^24 states are refused with an InputError), 2 bytes per distance
+// array. Memory traffic is what grows the cost per state on large clusters, hence the packing.
 // Not thread-safe; one per worker.
 #pragma once
 
@@ -29,12 +31,14 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <absl/container/flat_hash_map.h>
 
 #include "engine/block_cache.hpp"
 #include "engine/concepts.hpp"
+#include "engine/error.hpp"
 
 namespace frontier {
 
@@ -45,6 +49,7 @@ class ClusterGraph {
     using Move = typename D::Move;
     static constexpr std::uint32_t kNone = ~std::uint32_t{0};
     static constexpr std::uint16_t kUnreached = 0xFFFF;
+    static constexpr std::uint32_t kMaxStates = std::uint32_t{1} << 24;  // a 24-bit edge target
     enum class Cost { Edges, Runs };
 
     ClusterGraph() : index_(0, Hash(), Eq(), Alloc(&cache_)) {}
@@ -78,10 +83,11 @@ class ClusterGraph {
                 const auto next = static_cast<std::uint32_t>(states_.size());
                 const auto [it, inserted] = index_.try_emplace(child, next);
                 if (inserted) {
+                    if (next == kMaxStates) too_large();
                     states_.push_back(child);
                     if (go_on && !visit(child, next)) go_on = false;
                 }
-                edges_.push_back(Edge{it->second, static_cast<std::uint8_t>(labels(m))});
+                edges_.push_back(Edge{it->second | std::uint32_t{labels(m)} << 24});
             });
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
             if (!go_on) return false;
@@ -107,8 +113,9 @@ class ClusterGraph {
     }
     // The edges out of i (target index and label), in generation order.
     struct Edge {
-        std::uint32_t target;
-        std::uint8_t label;
+        std::uint32_t bits;  // the target's index in the low 24 bits, the label in the high 8
+        std::uint32_t target() const { return bits & (kMaxStates - 1); }
+        std::uint8_t label() const { return static_cast<std::uint8_t>(bits >> 24); }
     };
     std::span<const Edge> edges(std::uint32_t i) const {
         return {edges_.data() + offsets_[i], edges_.data() + offsets_[i + 1]};
@@ -143,7 +150,7 @@ class ClusterGraph {
             const std::uint16_t du = d[u];
             const auto next = static_cast<std::uint16_t>(du + 1);
             for (std::uint32_t e = offsets_[u], end = offsets_[u + 1]; e < end; ++e) {
-                std::uint32_t w = edges[e].target;
+                std::uint32_t w = edges[e].target();
                 if constexpr (kCost == Cost::Edges) {
                     if (d[w] != kUnreached) continue;
                     d[w] = next;
@@ -152,7 +159,7 @@ class ClusterGraph {
                 } else {
                     // Follow the run of this label from u: every state on it is one move away.
                     // A state reached at a layer <= du has its own run expanded in its layer.
-                    const std::uint8_t l = edges[e].label;
+                    const std::uint8_t l = edges[e].label();
                     while (true) {
                         if (d[w] == kUnreached) {
                             d[w] = next;
@@ -178,10 +185,15 @@ class ClusterGraph {
     // The neighbour of w along the edge labelled l, or kNone.
     std::uint32_t follow(std::uint32_t w, std::uint8_t l) const {
         for (std::uint32_t e = offsets_[w], end = offsets_[w + 1]; e < end; ++e) {
-            if (edges_[e].label == l) return edges_[e].target;
-            if (edges_[e].label > l) break;
+            if (edges_[e].label() == l) return edges_[e].target();
+            if (edges_[e].label() > l) break;
         }
         return kNone;
+    }
+
+    [[noreturn]] static void too_large() {
+        throw InputError("cluster has more than " + std::to_string(kMaxStates) +
+                         " states, the limit of ClusterGraph");
     }
 
     void reset() {

@@ -43,8 +43,8 @@ TEST(ClusterGraph, ExploresTheEightPuzzleHalfAndStoresEveryEdge) {
         const auto stored = g.edges(i);
         ASSERT_EQ(stored.size(), expected.size());
         for (std::size_t e = 0; e < stored.size(); ++e) {
-            EXPECT_EQ(stored[e].target, expected[e].first);
-            EXPECT_EQ(stored[e].label, expected[e].second);
+            EXPECT_EQ(stored[e].target(), expected[e].first);
+            EXPECT_EQ(stored[e].label(), expected[e].second);
         }
         edges += stored.size();
     }
