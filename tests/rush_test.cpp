@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -331,6 +332,38 @@ TEST(RushGrade, MatchesAnIndependentNaiveBfs) {
     EXPECT_GT(compared, 80);
     EXPECT_GT(solvable, 40);
     EXPECT_GT(not_hardest, 15);
+}
+
+// Graders on plain std::threads (which ThreadSanitizer follows, unlike the uninstrumented
+// system oneTBB) agree with a sequential run: no hidden shared state in the grading path.
+TEST(RushGrade, GradersOnSeparateThreadsAgreeWithASequentialRun) {
+    auto boards = random_boards(240, 6, 31);
+    boards.push_back("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM");
+    boards.push_back("not a board");
+    std::vector<RushLineGrade> sequential(boards.size()), parallel(boards.size());
+    RushGrader grader;
+    for (std::size_t i = 0; i < boards.size(); ++i)
+        sequential[i] = grade_rush_line(grader, boards[i]);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < 3; ++t)
+        threads.emplace_back([&, t] {
+            RushGrader mine;
+            for (std::size_t i = t; i < boards.size(); i += 3) {
+                parallel[i] = grade_rush_line(mine, boards[i]);
+                if (parallel[i].error.empty()) {  // and the thread_local grader behind it
+                    const RushPuzzle p = parse_rush(boards[i]);
+                    EXPECT_EQ(DomainIO<RushBoard>::unsolvable_reason(p.board, p.start).empty(),
+                              parallel[i].grade.solvable);
+                }
+            }
+        });
+    for (auto& t : threads) t.join();
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        EXPECT_EQ(parallel[i].grade, sequential[i].grade) << boards[i];
+        EXPECT_EQ(parallel[i].error, sequential[i].error) << boards[i];
+        EXPECT_EQ(parallel[i].board, sequential[i].board) << boards[i];
+    }
+    EXPECT_FALSE(sequential.back().error.empty());
 }
 
 // ---- Search: solutions replay and are optimal; heuristics are admissible. ---------------------
