@@ -125,6 +125,25 @@ class RushBoard {
             for_each_slide(s, f);
     }
 
+    // The legal one-cell steps of s as a mask: bit 2p for piece p stepping back (left or up),
+    // bit 2p + 1 for stepping ahead (right or down). One cell test per piece and direction on
+    // the occupancy, branch-free. (Gathering eight pieces' masks at a time with AVX-512 measured
+    // no faster on the development machine: the gathers' latency eats the saved instructions.)
+    std::uint64_t legal_steps(State s) const {
+        const Mask* at[kMaxPieces];
+        std::uint64_t occ = walls_, rest = s.bits;
+        const int n = piece_count_;
+        for (int p = 0; p < n; ++p, rest >>= kBitsPerPiece) {
+            at[p] = &masks_[p][rest & 7];
+            occ |= at[p]->row_major;
+        }
+        std::uint64_t legal = 0;
+        for (int p = n - 1; p >= 0; --p)
+            legal = legal << 2 | std::uint64_t((occ & at[p]->after) == 0) << 1 |
+                    std::uint64_t((occ & at[p]->before) == 0);
+        return legal;
+    }
+
     static Move inverse(Move m) { return Move{m.piece, std::int8_t(-m.delta)}; }
     static State apply(State s, Move m) {
         return State{s.bits + (static_cast<std::uint64_t>(static_cast<std::int64_t>(m.delta))
@@ -142,25 +161,15 @@ class RushBoard {
                       after = ~std::uint64_t{0};
     };
 
-    // Metric::Steps: one cell test per piece and direction, collected branch-free into a mask of
-    // the legal steps (bit 2p back, bit 2p + 1 ahead), then one callback per set bit.
+    // Metric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one callback
+    // per set bit, without a branch on the direction.
     template <class F>
     void for_each_step(State s, F& f) const {
-        const Mask* at[kMaxPieces];
-        std::uint64_t occ = walls_, rest = s.bits;
-        const int n = piece_count_;
-        for (int p = 0; p < n; ++p, rest >>= kBitsPerPiece) {
-            at[p] = &masks_[p][rest & 7];
-            occ |= at[p]->row_major;
-        }
-        std::uint64_t legal = 0;
-        for (int p = n - 1; p >= 0; --p)
-            legal = legal << 2 | std::uint64_t((occ & at[p]->after) == 0) << 1 |
-                    std::uint64_t((occ & at[p]->before) == 0);
+        std::uint64_t legal = legal_steps(s);
         while (legal) {
             const int bit = std::countr_zero(legal);
             legal &= legal - 1;
-            const int p = bit >> 1, ahead = bit & 1;  // no branch on the direction
+            const int p = bit >> 1, ahead = bit & 1;
             const std::uint64_t unit = std::uint64_t{1} << (kBitsPerPiece * p);
             f(State{s.bits + (ahead ? unit : -unit)},
               Move{std::uint8_t(p), std::int8_t(2 * ahead - 1)});
