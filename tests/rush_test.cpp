@@ -197,6 +197,19 @@ TEST(RushParse, MovesRoundTrip) {
     EXPECT_THROW(parse_rush_move(p.board, "ZR1"), InputError);
 }
 
+TEST(RushParse, RandomBoardsAreLegalForEverySize) {
+    std::mt19937_64 rng(8);
+    for (int n = RushBoard::kMinSize; n <= RushBoard::kMaxSize; ++n)
+        for (int pieces : {0, 3, 10, 30})
+            for (int i = 0; i < 20; ++i) {
+                const std::string text = random_rush_text(rng, n, pieces, i % 4);
+                ASSERT_EQ(text.size(), static_cast<std::size_t>(n * n));
+                const RushPuzzle p = parse_rush(text);  // throws if not legal
+                EXPECT_LE(p.board.piece_count(), std::min(pieces + 1, RushBoard::kMaxPieces));
+                EXPECT_EQ(format_rush(p.board, p.start), text);
+            }
+}
+
 // ---- The domain's moves against the naive reference. ------------------------------------------
 
 TEST(RushBoard, SuccessorsMatchTheNaiveMovesInBothMetrics) {

@@ -1,5 +1,6 @@
 #include "domains/rush/rush_io.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -230,7 +231,8 @@ std::string random_rush_text(std::mt19937_64& rng, int size, int pieces, int wal
     const int a = uniform(0, size - 2);
     cells[exit_row * size + a] = cells[exit_row * size + a + 1] = 'A';
     char next = 'B';
-    for (int attempt = 0; attempt < 8 * pieces && next < 'B' + pieces && next <= 'Z'; ++attempt) {
+    const int most = std::min(pieces, RushBoard::kMaxPieces - 1);  // what the state can hold
+    for (int attempt = 0; attempt < 8 * most && next < 'B' + most; ++attempt) {
         const bool vertical = uniform(0, 1) == 1;
         const int length = uniform(0, 3) == 0 ? 3 : 2;
         const int line = uniform(0, size - 1), at = uniform(0, size - length);

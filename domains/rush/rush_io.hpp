@@ -52,8 +52,9 @@ RushMove parse_rush_move(const RushBoard& board, std::string_view text);
 
 // A random legal board text: the primary car at a random column of the exit row, then up to
 // `pieces` other pieces (lengths 2 and 3, either orientation) and up to `walls` walls dropped on
-// random free cells (attempts that collide are skipped, so crowded requests give fewer). Pieces
-// are lettered B, C, ... in placement order. Boards may be unsolvable.
+// random free cells (attempts that collide are skipped, so crowded requests give fewer; at most
+// 20 pieces besides A). Pieces are lettered B, C, ... in placement order. Boards may be
+// unsolvable.
 std::string random_rush_text(std::mt19937_64& rng, int size, int pieces, int walls);
 
 // A quick reason a board can never be solved (a wall or a horizontal piece between the primary
