@@ -310,7 +310,7 @@ TEST(RushGrade, MatchesAnIndependentNaiveBfs) {
         const RushPuzzle p = parse_rush(text);
         const int n = p.board.size();
         const RushGrade g = grader.grade(p.board, p.start);
-        if (g.cluster_size > 3000) continue;  // the naive BFS is slow
+        if (g.cluster_size > 2000) continue;  // the naive BFS is slow
         ++compared;
         const auto moves = naive_distances(text, n, false);
         const auto steps = naive_distances(text, n, true);
@@ -350,7 +350,9 @@ TEST(RushGrade, MatchesAnIndependentNaiveBfs) {
 // Graders on plain std::threads (which ThreadSanitizer follows, unlike the uninstrumented
 // system oneTBB) agree with a sequential run: no hidden shared state in the grading path.
 TEST(RushGrade, GradersOnSeparateThreadsAgreeWithASequentialRun) {
-    auto boards = random_boards(240, 6, 31);
+    std::mt19937_64 rng(31);
+    std::vector<std::string> boards;  // many pieces: small clusters, a fast test
+    for (int i = 0; i < 240; ++i) boards.push_back(random_rush_text(rng, 6, 13 + i % 4, i % 3));
     boards.push_back("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM");
     boards.push_back("not a board");
     std::vector<RushLineGrade> sequential(boards.size()), parallel(boards.size());
@@ -363,7 +365,7 @@ TEST(RushGrade, GradersOnSeparateThreadsAgreeWithASequentialRun) {
             RushGrader mine;
             for (std::size_t i = t; i < boards.size(); i += 3) {
                 parallel[i] = grade_rush_line(mine, boards[i]);
-                if (parallel[i].error.empty()) {  // and the thread_local grader behind it
+                if (i < 60 && parallel[i].error.empty()) {  // the thread_local grader too
                     const RushPuzzle p = parse_rush(boards[i]);
                     EXPECT_EQ(DomainIO<RushBoard>::unsolvable_reason(p.board, p.start).empty(),
                               parallel[i].grade.solvable);
