@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     frontier::cli::add_lookup_command(app);
     frontier::cli::add_pdb_command(app);
     frontier::cli::add_bench_command(app);
+    frontier::cli::add_rush_command(app);
     frontier::cli::DomainCommands domain_commands;
     domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
     domain_commands.declare("solve-batch",
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     domain_commands.declare("count", "Count the solutions of a combinatorial problem.");
     frontier::cli::add_sliding_commands(domain_commands);
     frontier::cli::add_puzzle_commands(domain_commands);
+    frontier::cli::add_rush_commands(domain_commands);
     domain_commands.install(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
