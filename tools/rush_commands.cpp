@@ -2,6 +2,7 @@
 // command group, whose subcommands live in their own cmd_rush_*.cpp files.
 #include <variant>
 
+#include "domains/rush/rush_hash.hpp"
 #include "domains/rush/rush_heuristics.hpp"
 #include "domains/rush/rush_io.hpp"
 #include "tools/commands.hpp"
