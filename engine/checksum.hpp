@@ -1,9 +1,9 @@
 // Payload checksums for table files.
 //
-// checksum64 splits the bytes into 1 MiB chunks, hashes each chunk with a multiply-xorshift over
-// 8-byte words, and folds the chunk hashes in order. Chunks are hashed in parallel (oneTBB), and
-// the result does not depend on the thread count. Not cryptographic: it catches truncation, bit
-// rot and mismatched files, not an adversary.
+// checksum64 splits the bytes into 1 MiB chunks, hashes each chunk with four interleaved
+// multiply-xorshift lanes over 8-byte words, and folds the chunk hashes in order. Chunks are hashed
+// in parallel (oneTBB), and the result does not depend on the thread count. Not cryptographic: it
+// catches truncation, bit rot and mismatched files, not an adversary.
 #pragma once
 
 #include <cstdint>

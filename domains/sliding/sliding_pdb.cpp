@@ -95,23 +95,39 @@ std::vector<SlidingPdb> load_sliding_pdb_dir(const std::string& dir, int rows, i
     return pdbs;
 }
 
+namespace {
+
+bool disjoint(const std::vector<SlidingPdb>& group) {
+    std::vector<int> tiles;
+    for (const auto& p : group)
+        tiles.insert(tiles.end(), p.pattern.pattern().begin(), p.pattern.pattern().end());
+    std::sort(tiles.begin(), tiles.end());
+    return std::adjacent_find(tiles.begin(), tiles.end()) == tiles.end();
+}
+
+}  // namespace
+
 std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs) {
     std::map<std::string, std::vector<SlidingPdb>> labelled;
-    std::vector<std::vector<SlidingPdb>> partitions;
+    std::vector<SlidingPdb> unlabelled;
     for (auto& p : pdbs) {
         if (p.partition.empty())
-            partitions.push_back({std::move(p)});
+            unlabelled.push_back(std::move(p));
         else
             labelled[p.partition].push_back(std::move(p));
     }
+    std::vector<std::vector<SlidingPdb>> partitions;
     for (auto& [label, group] : labelled) {
-        std::vector<int> tiles;
-        for (const auto& p : group)
-            tiles.insert(tiles.end(), p.pattern.pattern().begin(), p.pattern.pattern().end());
-        std::sort(tiles.begin(), tiles.end());
-        if (std::adjacent_find(tiles.begin(), tiles.end()) != tiles.end())
+        if (!disjoint(group))
             throw InputError("pattern databases of partition " + label + " share tiles");
         partitions.push_back(std::move(group));
+    }
+    // Databases built one by one: summed when their patterns are disjoint (still additive),
+    // otherwise each stands alone in the maximum.
+    if (disjoint(unlabelled)) {
+        if (!unlabelled.empty()) partitions.push_back(std::move(unlabelled));
+    } else {
+        for (auto& p : unlabelled) partitions.push_back({std::move(p)});
     }
     return partitions;
 }

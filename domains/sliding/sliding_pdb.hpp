@@ -135,8 +135,9 @@ class PdbHeuristic {
     std::array<int, 25> mirror_cell_{}, mirror_tile_{};
 };
 
-// Groups databases into partitions by their recorded label (a database without one is its own
-// partition) and checks that each partition's patterns are disjoint.
+// Groups databases into partitions by their recorded label, and checks that each partition's
+// patterns are disjoint. Databases without a label (built with --pattern) form one partition
+// when all their patterns are disjoint, otherwise each is its own.
 std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs);
 
 }  // namespace frontier
