@@ -13,19 +13,13 @@
 namespace frontier {
 namespace {
 
+using test::expect_input_error;
 using test::run_frontier;
 
 const std::string kNorvig1 =
     "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
 const std::string kNorvig1Solution =
     "859612437723854169164379528986147352375268914241593786432981675617425893598736241";
-
-void expect_input_error(const test::CliResult& r, const std::string& fragment) {
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
-    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
-    EXPECT_EQ(r.err.rfind("frontier: error: ", 0), 0u) << r.err;
-}
 
 TEST(CliQueens, CountsAndUniqueCounts) {
     const auto r = run_frontier("count queens 8 --unique --threads 2");

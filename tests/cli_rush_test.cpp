@@ -14,14 +14,8 @@
 namespace frontier {
 namespace {
 
+using test::expect_input_error;
 using test::run_frontier;
-
-void expect_input_error(const test::CliResult& r, const std::string& fragment) {
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
-    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
-    EXPECT_EQ(r.err.rfind("frontier: error: ", 0), 0u) << r.err;
-}
 
 // Replays the printed moves with the domain: each must be legal; returns the final state.
 RushState replay(const RushBoard& board, RushState s, const nlohmann::json& moves) {

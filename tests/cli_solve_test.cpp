@@ -7,13 +7,8 @@
 namespace frontier {
 namespace {
 
+using test::expect_input_error;
 using test::run_frontier;
-
-void expect_input_error(const test::CliResult& r, const std::string& fragment) {
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
-    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
-}
 
 TEST(CliSolve, PrintsAnOptimalSolution) {
     const auto r = run_frontier(

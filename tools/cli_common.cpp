@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier::cli {
 
@@ -66,17 +67,10 @@ void print_json(const Json& j) {
 
 namespace {
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r\n");
-    return s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> split_tabs(const std::string& line) {
     std::vector<std::string> fields;
     std::stringstream ss(line);
-    for (std::string f; std::getline(ss, f, '\t');) fields.push_back(trim(f));
+    for (std::string f; std::getline(ss, f, '\t');) fields.push_back(std::string(trim(f)));
     return fields;
 }
 
@@ -93,7 +87,7 @@ std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> items;
     std::stringstream ss(text);
     for (std::string item; std::getline(ss, item, ',');)
-        if (!trim(item).empty()) items.push_back(trim(item));
+        if (!trim(item).empty()) items.push_back(std::string(trim(item)));
     return items;
 }
 
@@ -110,7 +104,7 @@ std::vector<Instance> read_instances(const std::string& path) {
     int n = 0;
     for (std::string raw; std::getline(in, raw);) {
         ++n;
-        const std::string line = trim(raw);
+        const std::string line(trim(raw));
         if (line.empty() || line[0] == '#') continue;
         if (out.empty() && header.empty() && line.find('\t') != std::string::npos) {
             const auto fields = split_tabs(line);

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <gtest/gtest.h>
+
 namespace frontier::test {
 
 namespace {
@@ -35,6 +37,13 @@ CliResult run_frontier(const std::string& args, const std::string& input) {
     r.err = slurp(err);
     std::filesystem::remove_all(dir);
     return r;
+}
+
+void expect_input_error(const CliResult& r, const std::string& fragment) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("frontier: error: ", 0), 0u) << r.err;
 }
 
 std::string data_file(const std::string& name) {

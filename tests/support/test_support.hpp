@@ -16,6 +16,10 @@ struct CliResult {
 // `input` on stdin.
 CliResult run_frontier(const std::string& args, const std::string& input = "");
 
+// Checks a bad-input outcome: exit status 2 and one stderr line "frontier: error: ..." that
+// contains `fragment`.
+void expect_input_error(const CliResult& r, const std::string& fragment);
+
 // Path of a file in ../shared/data (the FRONTIER_DATA_DIR the build was configured with).
 std::string data_file(const std::string& name);
 
