@@ -11,6 +11,7 @@
 // prove solvability first or set max_expansions (LimitReached).
 #pragma once
 
+#include <atomic>
 #include <climits>
 #include <vector>
 
@@ -32,10 +33,20 @@ class IdaSearch {
 
     // One iteration with the given bound; true when the goal was found (path_ holds the moves).
     bool iterate(const State& start, int h0, int bound) {
+        return iterate_from(start, 0, h0, nullptr, bound);
+    }
+    // The same from a node at depth g (undo: the move that would return to its parent).
+    bool iterate_from(const State& s, int g, int h, const Move* undo, int bound) {
         bound_ = bound;
         next_bound_ = INT_MAX;
         path_.clear();
-        return dfs(start, 0, h0, nullptr);
+        return dfs(s, g, h, undo);
+    }
+    // Makes the search give up as soon as *stop < index (parallel IDA*: a subtree listed earlier
+    // found a solution, so this one's cannot be the one returned).
+    void stop_when_below(const std::atomic<int>* stop, int index) {
+        stop_ = stop;
+        index_ = index;
     }
 
     int next_bound() const { return next_bound_; }
@@ -50,7 +61,8 @@ class IdaSearch {
             return false;
         }
         if (d_.is_goal(s)) return true;
-        if (limits_.limited(st_.expanded)) {
+        if (limits_.limited(st_.expanded) ||
+            (stop_ && stop_->load(std::memory_order_relaxed) < index_)) {
             aborted_ = true;
             return false;
         }
@@ -81,6 +93,8 @@ class IdaSearch {
     SearchStats& st_;
     int bound_ = 0, next_bound_ = INT_MAX;
     bool aborted_ = false;
+    const std::atomic<int>* stop_ = nullptr;
+    int index_ = 0;
     std::vector<Move> path_;
 };
 

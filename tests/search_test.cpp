@@ -187,3 +187,35 @@ TEST(KorfAStar, LinearConflictSolvesEasyInstancesOptimally) {
 
 }  // namespace
 }  // namespace frontier
+
+#include "engine/parallel_idastar.hpp"
+
+namespace frontier {
+namespace {
+
+// Parallel IDA*: the optimal length at every thread count, and the same path whatever the count.
+TEST(ParallelIdaStar, OptimalAndThreadIndependent) {
+    const auto rows = test::read_tsv(test::data_file("korf100.tsv"));
+    const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
+    const Manhattan h(d);
+    for (int id : {79, 12, 55}) {
+        const TileState s = parse_solvable(d, rows[id][1]);
+        const auto reference = parallel_idastar(d, s, h, {}, 1);
+        ASSERT_EQ(reference.length(), std::stoi(rows[id][2])) << "#" << id;
+        EXPECT_TRUE(replays_to_goal(d, s, reference.moves));
+        for (int threads : {2, 3, 8})
+            EXPECT_EQ(parallel_idastar(d, s, h, {}, threads).moves, reference.moves)
+                << "#" << id << " with " << threads << " threads";
+    }
+    const SlidingTiles small(3, 3);
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 30; ++i) {
+        const TileState s = random_solvable(small, rng);
+        EXPECT_EQ(parallel_idastar(small, s, Manhattan(small), {}, 2).length(),
+                  idastar(small, s, Manhattan(small)).length());
+    }
+    EXPECT_EQ(parallel_idastar(small, small.goal(), Manhattan(small), {}, 2).length(), 0);
+}
+
+}  // namespace
+}  // namespace frontier

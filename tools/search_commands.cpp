@@ -5,8 +5,8 @@
 namespace frontier::cli {
 
 const std::vector<std::string>& algorithm_names() {
-    static const std::vector<std::string> names = {"bfs",     "dfs",    "astar",
-                                                   "idastar", "greedy", "hdastar"};
+    static const std::vector<std::string> names = {"bfs",      "dfs",    "astar",  "idastar",
+                                                   "pidastar", "greedy", "hdastar"};
     return names;
 }
 

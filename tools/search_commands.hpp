@@ -27,6 +27,7 @@
 #include "engine/hdastar.hpp"
 #include "engine/idastar.hpp"
 #include "engine/parallel.hpp"
+#include "engine/parallel_idastar.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
 
@@ -90,6 +91,9 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
                 base = astar(d, start, h, limits);
             } else if (c.algorithm == "idastar") {
                 base = idastar(d, start, h, limits);
+            } else if (c.algorithm == "pidastar") {
+                base = parallel_idastar(d, start, h, limits, sw.threads);
+                r.threads = resolve_threads(sw.threads);
             } else if (c.algorithm == "greedy") {
                 base = greedy_best_first(d, start, h, limits);
             } else if (c.algorithm == "hdastar") {
@@ -273,7 +277,7 @@ InputError unsolvable_error(const D& d, const typename D::State& s, const std::s
 template <class D>
 void require_bound(const D& d, const typename D::State& s, const AlgorithmChoice& c,
                    const SearchSwitches& sw) {
-    const bool unbounded_tree = c.algorithm == "idastar";
+    const bool unbounded_tree = c.algorithm == "idastar" || c.algorithm == "pidastar";
     if (unbounded_tree && sw.max_expansions == 0 && !DomainIO<D>::unsolvable_reason(d, s).empty())
         throw InputError(c.algorithm +
                          " keeps no visited set and cannot exhaust an unsolvable space; give "
@@ -522,7 +526,7 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     if (shared) shared_h.emplace(fam.make_heuristic(*shared, heuristic, o.sw));
     const double load_seconds = clock.seconds();
     std::vector<BatchRow<D>> rows(instances.size());
-    const bool parallel_instances = c.algorithm != "hdastar";
+    const bool parallel_instances = c.algorithm != "hdastar" && c.algorithm != "pidastar";
     SearchSwitches per_search = o.sw;
     if (parallel_instances) per_search.threads = 1;
     ProgressLine progress(!o.json && stderr_is_terminal());
@@ -654,8 +658,8 @@ void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     cmd.add_option("state", o->state, "the start state")->required();
     cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
     cmd.add_option("--algorithm,-a", o->algorithm,
-                   "bfs, dfs, astar, idastar, greedy, hdastar (default: astar for small boards, "
-                   "idastar for large)");
+                   "bfs, dfs, astar, idastar, pidastar (parallel IDA*), greedy, hdastar (default: "
+                   "astar for small boards, idastar for large)");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
@@ -705,8 +709,8 @@ void configure_batch(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
         ->required();
     cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
     cmd.add_option("--algorithm,-a", o->algorithm,
-                   "bfs, dfs, astar, idastar, greedy, hdastar (hdastar: instances one after "
-                   "another, each with all threads)");
+                   "bfs, dfs, astar, idastar, pidastar, greedy, hdastar (pidastar and hdastar: "
+                   "instances one after another, each with all threads)");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
