@@ -52,5 +52,8 @@ std::function<bool(std::string_view)> accept_names(std::vector<std::string> name
 
 // The registration functions of each domain family (one per tools/*_commands.cpp).
 void add_sliding_commands(DomainCommands& commands);
+void add_pocket_cube_commands(DomainCommands& commands);
+void add_peg_solitaire_commands(DomainCommands& commands);
+void add_sliding_blocks_commands(DomainCommands& commands);
 
 }  // namespace frontier::cli

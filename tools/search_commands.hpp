@@ -24,6 +24,7 @@
 #include "engine/idastar.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
+#include "tools/domain_options.hpp"
 
 namespace frontier::cli {
 
@@ -68,6 +69,13 @@ SearchResult<D> run_search(const D& d, const typename D::State& start, const Alg
         heuristics);
 }
 
+// Whether a solution found by this algorithm is optimal: always in a graded domain, where every
+// solution has the same length.
+template <class D>
+bool optimal_for(const AlgorithmChoice& c) {
+    return GradedDomain<D> || guarantees_optimal(c.algorithm);
+}
+
 // The one-line verdict: "24 moves (optimal)", "no solution: state space exhausted after ...".
 template <class D>
 std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c) {
@@ -75,9 +83,8 @@ std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c) {
     switch (r.status) {
         case SearchStatus::Solved:
             return std::to_string(r.length()) + " moves" +
-                   (guarantees_optimal(c.algorithm)
-                        ? " (optimal)"
-                        : " (" + c.algorithm + ": not guaranteed optimal)");
+                   (optimal_for<D>(c) ? " (optimal)"
+                                      : " (" + c.algorithm + ": not guaranteed optimal)");
         case SearchStatus::Exhausted:
             return "no solution: state space exhausted after " + expansions + " (" +
                    std::to_string(r.stats.peak_closed) + " states reached)";
@@ -98,7 +105,7 @@ Json result_json(const D& d, const typename D::State& start, const SearchResult<
     j["algorithm"] = c.algorithm;
     j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
     j["status"] = to_string(r.status);
-    j["optimal"] = r.solved() && guarantees_optimal(c.algorithm);
+    j["optimal"] = r.solved() && optimal_for<D>(c);
     j["length"] = r.length();
     Json moves = Json::array();
     auto s = start;
@@ -156,13 +163,25 @@ template <class D, class HV>
 struct SearchFamily {
     std::string domains;                            // names for help
     std::function<bool(std::string_view)> accepts;  // which names are ours
-    std::function<D(const std::string& name, const std::string& goal)> make_domain;
+    // Builds the domain from its name and options (--goal, and whatever add_domain_options adds).
+    std::function<D(const std::string& name, const DomainOptions& options)> make_domain;
     std::function<HV(const D&, const std::string& name)> make_heuristic;  // InputError if unknown
     std::string heuristic_names;                                          // for help
     std::string default_heuristic;
     std::function<std::string(const D&)> default_algorithm;
     std::string compare_algorithms;  // compare's default --algorithms
     std::string state_help;          // footer: the state syntax
+    // Optional: adds the family's own domain options (--metric, --board, ...) to solve and compare.
+    std::function<void(CLI::App& cmd, DomainOptions& options)> add_domain_options;
+    // Optional: the start when no state is given (a built-in puzzle's own start position); the
+    // state argument is then optional.
+    std::function<typename D::State(const D&)> default_start;
+};
+
+// Domains whose DomainIO can turn a move sequence into a state get solve --scramble.
+template <class D>
+concept Scramblable = requires(const D& d, std::string_view text) {
+    { DomainIO<D>::scramble(d, text) } -> std::same_as<typename D::State>;
 };
 
 // Parses a state that must be able to reach the goal (unless the check is switched off).
@@ -192,21 +211,43 @@ void require_bound(const D& d, const typename D::State& s, const AlgorithmChoice
 namespace detail {
 
 struct SolveOptions {
-    std::string domain, state, goal, algorithm, heuristic;
+    std::string domain, state, scramble, algorithm, heuristic;
+    DomainOptions domain_options;
     SearchSwitches sw;
     bool json = false, show = false;
 };
 
 struct CompareOptions {
-    std::string domain, file, goal, algorithms;
+    std::string domain, file, algorithms;
+    DomainOptions domain_options;
     SearchSwitches sw;
     bool csv = false, json = false;
 };
 
+// The start: the state argument, the scramble, or the family's default start.
+template <class D, class HV>
+typename D::State start_of(const SearchFamily<D, HV>& fam, const D& d, const SolveOptions& o) {
+    const bool check = !o.sw.no_parity_check;
+    if (!o.scramble.empty()) {
+        if (!o.state.empty()) throw InputError("give either a state or --scramble, not both");
+        if constexpr (Scramblable<D>) return DomainIO<D>::scramble(d, o.scramble);
+    }
+    if (!o.state.empty()) return parse_start(d, o.state, check);
+    if (!fam.default_start)
+        throw InputError(Scramblable<D> ? "missing the start: give a state or --scramble"
+                                        : "missing the start state");
+    const auto s = fam.default_start(d);
+    const std::string why = check ? DomainIO<D>::unsolvable_reason(d, s) : "";
+    if (!why.empty())
+        throw InputError("the start \"" + DomainIO<D>::format(d, s) + "\" cannot reach the goal: " +
+                         why + " (use --no-parity-check to search anyway)");
+    return s;
+}
+
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
-    const auto start = parse_start(d, o.state, !o.sw.no_parity_check);
+    const D d = fam.make_domain(o.domain, o.domain_options);
+    const auto start = start_of(fam, d, o);
     AlgorithmChoice c =
         parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
@@ -231,7 +272,7 @@ struct CompareCell {
 
 template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
+    const D d = fam.make_domain(o.domain, o.domain_options);
     std::vector<AlgorithmChoice> choices;
     for (const std::string& spec : split_list(o.algorithms))
         choices.push_back(parse_algorithm(spec, fam.default_heuristic));
@@ -340,9 +381,19 @@ void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
                 auto o = std::make_shared<detail::SolveOptions>();
                 o->domain = name;
                 cmd.description("Solve one state of " + fam->domains + " and print the moves.");
-                cmd.add_option("state", o->state, "the start state")->required();
-                cmd.add_option("--goal", o->goal,
+                auto* state = cmd.add_option("state", o->state,
+                                             fam->default_start
+                                                 ? "the start state (default: the puzzle's start)"
+                                                 : "the start state");
+                if constexpr (Scramblable<D>)
+                    cmd.add_option("--scramble", o->scramble,
+                                   "start from the position these moves reach from the goal");
+                else if (!fam->default_start)
+                    state->required();
+                (void)state;
+                cmd.add_option("--goal", o->domain_options.goal,
                                "goal state (default: the domain's standard goal)");
+                if (fam->add_domain_options) fam->add_domain_options(cmd, o->domain_options);
                 cmd.add_option(
                     "--algorithm,-a", o->algorithm,
                     algorithms + " (default: astar for small boards, idastar for large)");
@@ -371,8 +422,10 @@ void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
                          cmd.add_option("--algorithms", o->algorithms,
                                         "comma-separated ALGO[:HEURISTIC] list (default: " +
                                             fam->compare_algorithms + ")");
-                         cmd.add_option("--goal", o->goal,
+                         cmd.add_option("--goal", o->domain_options.goal,
                                         "goal state (default: the domain's standard goal)");
+                         if (fam->add_domain_options)
+                             fam->add_domain_options(cmd, o->domain_options);
                          add_search_switches(cmd, o->sw);
                          cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
                          cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");

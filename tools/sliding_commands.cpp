@@ -28,8 +28,8 @@ void add_sliding_commands(DomainCommands& commands) {
     family.accepts = [](std::string_view n) {
         return n == "8puzzle" || n == "15puzzle" || n.starts_with("sliding:");
     };
-    family.make_domain = [](const std::string& name, const std::string& goal) {
-        return make_sliding(parse_sliding_name(name), goal);
+    family.make_domain = [](const std::string& name, const DomainOptions& options) {
+        return make_sliding(parse_sliding_name(name), options.goal);
     };
     family.make_heuristic = make_sliding_heuristic;
     family.heuristic_names = "zero, misplaced, manhattan, linear-conflict (lc)";
