@@ -38,8 +38,13 @@ std::pair<int, int> image(int k, int r, int c) {
 }  // namespace
 
 PegSolitaire::PegSolitaire(PegBoard board) : PegSolitaire(board, State{}, State{}) {
-    start_ = centre_vacant();
-    goal_ = centre_peg();
+    if (board == PegBoard::English) {
+        start_ = centre_vacant();
+        goal_ = centre_peg();
+    } else {  // no central game on the French board: the classic d2 to d6 problem
+        start_ = State{full().pegs & ~bit(hole_at(1, 3))};
+        goal_ = State{bit(hole_at(5, 3))};
+    }
 }
 
 PegSolitaire::PegSolitaire(PegBoard board, State start, State goal)

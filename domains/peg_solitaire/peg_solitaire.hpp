@@ -19,7 +19,8 @@
 // three consecutive cells, one of each colour, and changes each colour's peg count by one, so the
 // parities of the count differences (four bits, Conway's position class) never change. Two boards
 // in different classes are never joined by jumps; position_class() is that invariant, used to
-// reject impossible problems at once (the French board from the centre vacancy to one peg).
+// reject impossible problems at once (on the French board, the central vacancy to any single
+// peg).
 #pragma once
 
 #include <array>
@@ -53,7 +54,10 @@ class PegSolitaire {
     static constexpr bool kGraded = true;
     static constexpr int kSide = 7;
 
-    // The central game: every hole filled but the centre; the goal is one peg in the centre.
+    // The standard problem. English: the central game, every hole filled but the centre, the
+    // goal one peg in the centre (31 jumps). French: the central vacancy cannot end with one peg
+    // anywhere (position classes), so the classic problem instead: vacant d2, last peg on d6
+    // (35 jumps).
     explicit PegSolitaire(PegBoard board = PegBoard::English);
     PegSolitaire(PegBoard board, State start, State goal);
 

@@ -132,12 +132,12 @@ std::string hole_name(const PegSolitaire& d, int hole) {
 }
 
 PegSolitaire make_peg_solitaire(PegBoard board, std::string_view goal_text) {
-    const PegSolitaire central(board);
+    const PegSolitaire standard(board);
     bool blank = true;
     for (char c : goal_text) blank &= c == ' ' || c == '\t' || c == '\n';
-    if (blank) return central;
+    if (blank) return standard;
     try {
-        return PegSolitaire(board, central.start(), parse_pegs(central, goal_text));
+        return PegSolitaire(board, standard.start(), parse_pegs(standard, goal_text));
     } catch (const InputError& e) {
         throw InputError(std::string("goal: ") + e.what());
     }

@@ -1,7 +1,7 @@
 // Text forms of peg-solitaire boards, kept out of the domain type.
 //
-// Domain name "peg-solitaire"; the board is an option: english (33 holes, the default) or french
-// (37 holes).
+// Domain name "peg-solitaire"; the board is an option: english (33 holes, the default; the
+// central game) or french (37 holes; vacant d2, last peg on d6).
 //
 // State syntax: one character per hole in reading order, x (or X, *, 1, P) for a peg and . (or o,
 // O, 0, _) for an empty hole. Rows may be separated by '/' or line breaks (then each row's length
@@ -29,7 +29,7 @@ PegState parse_pegs(const PegSolitaire& d, std::string_view text);
 std::string format_pegs(const PegSolitaire& d, PegState s);
 std::string draw_pegs(const PegSolitaire& d, PegState s);
 std::string hole_name(const PegSolitaire& d, int hole);  // "d4"
-// The board with the given goal text (empty: one peg in the centre) and the central start.
+// The board's standard problem (see PegSolitaire), with the given goal text if not empty.
 PegSolitaire make_peg_solitaire(PegBoard board, std::string_view goal_text);
 // Why no sequence of jumps leads from s to the goal, or "" when none of the checks rules it out.
 std::string peg_unsolvable_reason(const PegSolitaire& d, PegState s);
