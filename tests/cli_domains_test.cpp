@@ -63,7 +63,7 @@ TEST(CliPocketCube, LookupUsesTheMetricOfTheTable) {
 TEST(CliPocketCube, SolveIsOptimalInEveryAlgorithm) {
     const std::string scramble = "--scramble \"R U2 F' R U R' F2 U' R2 F\"";
     int length = -1;
-    for (const char* algo : {"idastar:pdb", "idastar:distance", "astar:pdb", "idastar:zero"}) {
+    for (const char* algo : {"idastar:pdb", "idastar:distance", "astar:pdb"}) {
         const auto j = json_of(run_frontier("solve pocket-cube " + scramble + " -a " + algo +
                                             " --json"));
         EXPECT_EQ(j["status"], "solved");
