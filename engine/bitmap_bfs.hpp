@@ -23,6 +23,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -52,6 +53,8 @@ inline std::uint64_t bitmap_bfs_bytes(int bits, bool graded) {
 
 namespace detail {
 
+inline constexpr std::size_t kClaimBatch = 256;
+
 // 2^k bits, zero-initialised lazily, with a summary bit per block of kBlockWords words.
 class BlockBitmap {
   public:
@@ -70,6 +73,7 @@ class BlockBitmap {
                    (i & 63) &
                1;
     }
+    void prefetch(std::uint64_t i) const { __builtin_prefetch(data_.get() + (i >> 6), 1); }
     // Sets bit i; true when this call flipped it (exactly one caller does).
     bool claim(std::uint64_t i) {
         std::atomic_ref<std::uint64_t> word(data_.get()[i >> 6]);
@@ -178,17 +182,32 @@ LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D:
             const std::vector<std::uint64_t> blocks = current.marked_blocks();
             std::atomic<std::uint64_t> found{0};
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](auto r) {
+                // Children land anywhere in a bitmap far larger than the caches, so they are
+                // prefetched as they are generated and claimed a batch later, when their words
+                // have arrived: many misses in flight instead of one at a time.
                 std::uint64_t local = 0;
+                std::array<std::uint64_t, detail::kClaimBatch> pending;
+                std::size_t n = 0;
+                auto flush = [&] {
+                    for (std::size_t k = 0; k < n; ++k) {
+                        if constexpr (!graded)
+                            if (!visited->claim(pending[k])) continue;
+                        local += next.claim(pending[k]);
+                    }
+                    n = 0;
+                };
                 for (std::size_t b = r.begin(); b != r.end(); ++b)
                     current.drain_block(blocks[b], [&](std::uint64_t i) {
                         domain.for_each_successor(domain.from_index(i),
                                                   [&](const auto& child, const auto&) {
                                                       const std::uint64_t c = domain.index(child);
-                                                      if constexpr (!graded)
-                                                          if (!visited->claim(c)) return;
-                                                      local += next.claim(c);
+                                                      if constexpr (!graded) visited->prefetch(c);
+                                                      next.prefetch(c);
+                                                      pending[n++] = c;
+                                                      if (n == detail::kClaimBatch) flush();
                                                   });
                     });
+                flush();
                 found.fetch_add(local, std::memory_order_relaxed);
             });
             current.clear_summary();

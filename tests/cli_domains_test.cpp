@@ -41,8 +41,8 @@ TEST(CliPocketCube, EnumerateBothMetrics) {
 
 TEST(CliPocketCube, LookupUsesTheMetricOfTheTable) {
     const std::string dir = test::temp_dir();
-    ASSERT_EQ(run_frontier("enumerate pocket-cube --metric qtm --out " + dir + "/q.table").exit_code,
-              0);
+    ASSERT_EQ(
+        run_frontier("enumerate pocket-cube --metric qtm --out " + dir + "/q.table").exit_code, 0);
     ASSERT_EQ(run_frontier("enumerate pocket-cube --out " + dir + "/h.table").exit_code, 0);
     std::ifstream header(dir + "/q.table");
     std::string text((std::istreambuf_iterator<char>(header)), {});
@@ -64,8 +64,8 @@ TEST(CliPocketCube, SolveIsOptimalInEveryAlgorithm) {
     const std::string scramble = "--scramble \"R U2 F' R U R' F2 U' R2 F\"";
     int length = -1;
     for (const char* algo : {"idastar:pdb", "idastar:distance", "astar:pdb"}) {
-        const auto j = json_of(run_frontier("solve pocket-cube " + scramble + " -a " + algo +
-                                            " --json"));
+        const auto j =
+            json_of(run_frontier("solve pocket-cube " + scramble + " -a " + algo + " --json"));
         EXPECT_EQ(j["status"], "solved");
         EXPECT_TRUE(j["optimal"].get<bool>());
         if (length < 0) length = j["length"];
@@ -96,8 +96,7 @@ TEST(CliPegSolitaire, SolveAndShow) {
 }
 
 TEST(CliPegSolitaire, EnumerateFirstLayersUpToSymmetry) {
-    const auto j =
-        json_of(run_frontier("enumerate peg-solitaire --symmetry --max-depth 9 --json"));
+    const auto j = json_of(run_frontier("enumerate peg-solitaire --symmetry --max-depth 9 --json"));
     EXPECT_EQ(j["layers"], nlohmann::json::parse("[1,1,2,8,39,171,719,2757,9751,31312]"));
     EXPECT_EQ(j["complete"], false);
     EXPECT_EQ(j["symmetry"], true);
@@ -115,8 +114,8 @@ TEST(CliSlidingBlocks, SolveAndEnumerateTheClassics) {
     const auto e = json_of(run_frontier("enumerate klotski --json --threads 2"));
     EXPECT_EQ(e["reached"], 25955);
     EXPECT_EQ(e["complete"], true);
-    const auto custom = run_frontier(
-        "solve sliding-blocks --layout 'AA./B../...' --goal 'A at b3' --metric steps");
+    const auto custom =
+        run_frontier("solve sliding-blocks --layout 'AA./B../...' --goal 'A at b3' --metric steps");
     ASSERT_EQ(custom.exit_code, 0) << custom.err;
     EXPECT_NE(custom.out.find("moves (optimal)"), std::string::npos);
 }
@@ -125,12 +124,14 @@ TEST(CliDomains, BadInputIsOneLineAndExitCodeTwo) {
     expect_input_error(run_frontier("solve sliding-blocks --layout '3x3: A 2x2 a1, B 2x1 b2' "
                                     "--goal 'A at a1'"),
                        "overlaps piece A");
-    expect_input_error(run_frontier("solve sliding-blocks --layout '3x3: A 2x2 c2' --goal 'A at a1'"),
-                       "outside the 3x3 tray");
+    expect_input_error(
+        run_frontier("solve sliding-blocks --layout '3x3: A 2x2 c2' --goal 'A at a1'"),
+        "outside the 3x3 tray");
     expect_input_error(run_frontier("solve sliding-blocks --layout 'AB./.../...' --goal 'Z at a1'"),
                        "goal names piece Z");
-    expect_input_error(run_frontier("enumerate sliding-blocks --layout 'AA./A../...' --goal 'A at a1'"),
-                       "not a rectangle");
+    expect_input_error(
+        run_frontier("enumerate sliding-blocks --layout 'AA./A../...' --goal 'A at a1'"),
+        "not a rectangle");
     expect_input_error(run_frontier("solve klotski --metric moves"), "piece, straight or steps");
     expect_input_error(run_frontier("solve pocket-cube --scramble 'R U Q'"), "invalid move \"Q\"");
     expect_input_error(run_frontier("solve pocket-cube"), "give a state or --scramble");

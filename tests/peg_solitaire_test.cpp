@@ -25,9 +25,9 @@ static_assert(IndexedDomain<SymmetryReduced<PegSolitaire>>);
 // OEIS A112737 (George Bell): English board, central vacancy, distinct positions up to symmetry
 // after n jumps; the sum is 23,475,688.
 const std::vector<std::uint64_t> kA112737 = {
-    1,       1,       2,       8,       39,      171,     719,     2757,   9751,   31312,  89927,
-    229614,  517854,  1022224, 1753737, 2598215, 3312423, 3626632, 3413313, 2765623, 1930324,
-    1160977, 600372,  265865,  100565,  32250,   8688,    1917,    348,    50,     7,      2};
+    1,      1,      2,       8,       39,      171,     719,     2757,    9751,    31312,   89927,
+    229614, 517854, 1022224, 1753737, 2598215, 3312423, 3626632, 3413313, 2765623, 1930324, 1160977,
+    600372, 265865, 100565,  32250,   8688,    1917,    348,     50,      7,       2};
 
 TEST(PegBoards, HolesJumpsAndCoordinates) {
     const PegSolitaire english(PegBoard::English), french(PegBoard::French);

@@ -137,15 +137,13 @@ TEST(SlidingBlocksLayout, BadLayoutsAreNamed) {
               std::string::npos);
     EXPECT_NE(layout_error("AA./A../...", "A at a1").find("piece A is not a rectangle"),
               std::string::npos);
-    EXPECT_NE(layout_error("AB./.../...", "Z at a1").find("goal names piece Z"),
-              std::string::npos);
+    EXPECT_NE(layout_error("AB./.../...", "Z at a1").find("goal names piece Z"), std::string::npos);
     EXPECT_NE(layout_error("AB./.../...", "A at c4").find("outside the tray"), std::string::npos);
     EXPECT_NE(layout_error("AA./.../...", "A at c1").find("outside the 3x3 tray"),
               std::string::npos);
     EXPECT_NE(layout_error("AA./.../...", "A at a1 b2").find("not a 2x1 rectangle"),
               std::string::npos);
-    EXPECT_NE(layout_error("AB./..../...", "A at a1").find("row 2 has 4 cells"),
-              std::string::npos);
+    EXPECT_NE(layout_error("AB./..../...", "A at a1").find("row 2 has 4 cells"), std::string::npos);
     EXPECT_NE(layout_error("A!./.../...", "A at a1").find("unknown character '!'"),
               std::string::npos);
     EXPECT_NE(layout_error("3x3: A 2x2", "A at a1").find("expected LABEL WxH CELL"),
