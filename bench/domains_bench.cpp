@@ -33,10 +33,10 @@ void pocket_cube(benchmark::State& state, CubeMetric metric) {
     }
     per_second(state, cube.size());
 }
-void BM_EnumeratePocketCubeHtm(benchmark::State& s) {
+void BM_PocketCubeHtm(benchmark::State& s) {
     pocket_cube(s, CubeMetric::Htm);
 }
-void BM_EnumeratePocketCubeQtm(benchmark::State& s) {
+void BM_PocketCubeQtm(benchmark::State& s) {
     pocket_cube(s, CubeMetric::Qtm);
 }
 
@@ -55,13 +55,13 @@ void peg(benchmark::State& state, const D& d, int max_depth) {
     per_second(state, reached);
 }
 // The first 16 jumps of the English game: 10.4 million boards, the dense middle still to come.
-void BM_EnumeratePegDepth16(benchmark::State& s) {
+void BM_PegDepth16(benchmark::State& s) {
     peg(s, PegSolitaire(), 16);
 }
-void BM_EnumeratePegFullSymmetry(benchmark::State& s) {
+void BM_PegFullSymmetry(benchmark::State& s) {
     peg(s, SymmetryReduced<PegSolitaire>(PegSolitaire()), -1);
 }
-void BM_EnumeratePegFull(benchmark::State& s) {
+void BM_PegFull(benchmark::State& s) {
     peg(s, PegSolitaire(), -1);
 }
 
@@ -75,35 +75,35 @@ void blocks(benchmark::State& state, const char* name) {
         reached = layered_hash_bfs(d, std::span<const BlockState>(roots), o).stats.reached;
     per_second(state, reached);
 }
-void BM_EnumerateBlocksKlotski(benchmark::State& s) {
+void BM_BlocksKlotski(benchmark::State& s) {
     blocks(s, "klotski");
 }
-void BM_EnumerateBlocksDads(benchmark::State& s) {
+void BM_BlocksDads(benchmark::State& s) {
     blocks(s, "dads-puzzle");
 }
 
-BENCHMARK(BM_EnumeratePocketCubeHtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EnumeratePocketCubeQtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EnumeratePegDepth16)
+BENCHMARK(BM_PocketCubeHtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PocketCubeQtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PegDepth16)
     ->Arg(1)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
-BENCHMARK(BM_EnumeratePegFullSymmetry)
+BENCHMARK(BM_PegFullSymmetry)
     ->Arg(1)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
-BENCHMARK(BM_EnumeratePegFull)
+BENCHMARK(BM_PegFull)
     ->Arg(1)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
-BENCHMARK(BM_EnumerateBlocksKlotski)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EnumerateBlocksDads)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BlocksKlotski)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BlocksDads)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace frontier
