@@ -42,6 +42,7 @@
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
+#include "engine/tsan_phase.hpp"
 
 namespace frontier {
 
@@ -192,7 +193,9 @@ LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D:
             }
             const std::vector<std::uint64_t> blocks = current.marked_blocks();
             std::atomic<std::uint64_t> found{0};
+            TsanPhase phase;
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](auto r) {
+                phase.enter();
                 // Children land anywhere in a bitmap far larger than the caches, so they are
                 // prefetched as they are generated and claimed a batch later, when their words
                 // have arrived: many misses in flight instead of one at a time.
@@ -220,7 +223,9 @@ LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D:
                     });
                 flush();
                 found.fetch_add(local, std::memory_order_relaxed);
+                phase.leave();
             });
+            phase.joined();
             current.clear_summary();
             current.swap(next);
             count = found.load();

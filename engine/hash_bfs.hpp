@@ -32,6 +32,7 @@
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
+#include "engine/tsan_phase.hpp"
 
 namespace frontier {
 
@@ -77,7 +78,9 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
             }
             const std::size_t chunks = (layer.size() + kChunk - 1) / kChunk;
             std::vector<std::array<std::vector<State>, kShards>> buckets(chunks);
+            TsanPhase expand;
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks, 1), [&](auto r) {
+                expand.enter();
                 for (std::size_t c = r.begin(); c != r.end(); ++c) {
                     const std::size_t end = std::min(layer.size(), (c + 1) * kChunk);
                     for (std::size_t i = c * kChunk; i < end; ++i)
@@ -85,14 +88,20 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
                             buckets[c][shard_of(child)].push_back(child);
                         });
                 }
+                expand.leave();
             });
+            expand.joined();
             std::array<std::vector<State>, kShards> fresh;
+            TsanPhase merge;
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, kShards, 1), [&](auto r) {
+                merge.enter();
                 for (std::size_t s = r.begin(); s != r.end(); ++s)
                     for (auto& chunk : buckets)
                         for (const State& child : chunk[s])
                             if (seen[s].insert(child).second) fresh[s].push_back(child);
+                merge.leave();
             });
+            merge.joined();
             std::vector<State> next;
             for (auto& f : fresh) next.insert(next.end(), f.begin(), f.end());
             if (next.empty()) break;

@@ -23,6 +23,7 @@ void add_peg_solitaire_commands(DomainCommands& commands) {
     // Depth-first search with the visited set as the memo of dead positions: every path to a
     // board has the same length, so the first solution found is as short as any.
     family.default_algorithm = [](const PegSolitaire&) { return std::string("dfs"); };
+    family.default_algorithm_help = "dfs";
     family.compare_algorithms = "dfs";
     family.add_domain_options = [](CLI::App& cmd, DomainOptions& options) {
         cmd.add_option("--board", options.board,
@@ -31,9 +32,10 @@ void add_peg_solitaire_commands(DomainCommands& commands) {
     family.default_start = [](const PegSolitaire& d) { return d.start(); };
     family.state_help =
         "Boards: one character per hole in reading order, x a peg and . an empty hole, rows\n"
-        "optionally separated by '/' (English rows 3 3 7 7 7 3 3, French 3 5 7 7 7 5 3). The\n"
-        "default start fills every hole but the centre; the default goal is one peg in the\n"
-        "centre. Jumps print as FROM-TO, columns a-g, rows 1-7 from the top.";
+        "optionally separated by '/' (English rows 3 3 7 7 7 3 3, French 3 5 7 7 7 5 3).\n"
+        "Default problems: English, every hole filled but the centre, one peg left in the centre\n"
+        "(31 jumps); French, d2 empty, one peg left on d6 (35 jumps). Jumps print as FROM-TO,\n"
+        "columns a-g from the left, rows 1-7 from the top.";
     add_search_commands(commands, std::move(family));
 }
 

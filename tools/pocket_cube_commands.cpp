@@ -34,6 +34,7 @@ void add_pocket_cube_commands(DomainCommands& commands) {
         "distance (the full distance table, exact)";
     family.default_heuristic = "pdb";
     family.default_algorithm = [](const PocketCube&) { return std::string("idastar"); };
+    family.default_algorithm_help = "idastar";
     family.compare_algorithms = "bfs,astar:pdb,idastar:pdb,idastar:distance";
     family.add_domain_options = [](CLI::App& cmd, DomainOptions& options) {
         cmd.add_option("--metric", options.metric,

@@ -169,7 +169,8 @@ struct SearchFamily {
     std::string heuristic_names;                                          // for help
     std::string default_heuristic;
     std::function<std::string(const D&)> default_algorithm;
-    std::string compare_algorithms;  // compare's default --algorithms
+    std::string default_algorithm_help;  // for help: "astar for small boards, idastar for large"
+    std::string compare_algorithms;      // compare's default --algorithms
     std::string state_help;          // footer: the state syntax
     // Optional: adds the family's own domain options (--metric, --board, ...) to solve and compare.
     std::function<void(CLI::App& cmd, DomainOptions& options)> add_domain_options;
@@ -394,9 +395,8 @@ void add_search_commands(DomainCommands& commands, SearchFamily<D, HV> family) {
                 cmd.add_option("--goal", o->domain_options.goal,
                                "goal state (default: the domain's standard goal)");
                 if (fam->add_domain_options) fam->add_domain_options(cmd, o->domain_options);
-                cmd.add_option(
-                    "--algorithm,-a", o->algorithm,
-                    algorithms + " (default: astar for small boards, idastar for large)");
+                cmd.add_option("--algorithm,-a", o->algorithm,
+                               algorithms + " (default: " + fam->default_algorithm_help + ")");
                 cmd.add_option("--heuristic", o->heuristic,
                                fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
                 add_search_switches(cmd, o->sw);

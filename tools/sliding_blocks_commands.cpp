@@ -24,6 +24,7 @@ void add_sliding_blocks_commands(DomainCommands& commands) {
     family.heuristic_names = "zero, goal (the goal piece's distance in the metric, alone)";
     family.default_heuristic = "goal";
     family.default_algorithm = [](const SlidingBlocks&) { return std::string("astar"); };
+    family.default_algorithm_help = "astar";
     family.compare_algorithms = "bfs,astar:zero,astar:goal";
     family.add_domain_options = [](CLI::App& cmd, DomainOptions& options) {
         cmd.add_option("--metric", options.metric,

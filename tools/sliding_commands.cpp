@@ -37,6 +37,7 @@ void add_sliding_commands(DomainCommands& commands) {
     family.default_algorithm = [](const SlidingTiles& d) {
         return d.cells() <= 12 ? std::string("astar") : std::string("idastar");
     };
+    family.default_algorithm_help = "astar for small boards, idastar for large";
     family.compare_algorithms =
         "bfs,dfs,astar:misplaced,astar:manhattan,idastar:manhattan,greedy:manhattan";
     family.state_help =
