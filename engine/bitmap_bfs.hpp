@@ -14,9 +14,10 @@
 // pages would cut the page faults of a dense run, about a second in all, but commit 2 MiB for
 // every touched bit of a sparse one; we keep 4 KiB pages.)
 //
-// Each layer is a oneTBB parallel_for over the marked blocks of the current bitmap; a task reads
-// each word, clears it (so the bitmap is empty again when the layer ends) and expands its states.
-// A child is claimed with an atomic fetch_or on its bit in the next bitmap (and, for ungraded
+// Each layer is a parallel loop (parallel_for_each) over the marked blocks of the current bitmap; a
+// task reads each word, clears it (so the bitmap is empty again when the layer ends) and expands
+// its states. Each child's word is prefetched when the child is generated, and the child is claimed
+// a batch of 256 later with an atomic fetch_or on its bit in the next bitmap (and, for ungraded
 // domains, first in the visited bitmap); the thread that flips the bit counts it. Bits are sets,
 // so the layer counts and the farthest indices (the smallest ones of the last layer) are the same
 // whatever the thread count.
@@ -35,14 +36,12 @@
 #include <sys/mman.h>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
-#include "engine/tsan_phase.hpp"
 
 namespace frontier {
 
@@ -127,9 +126,8 @@ class BlockBitmap {
     }
 
   private:
-    // Every access is atomic (relaxed: plain moves on x86). Layers are ordered by the
-    // parallel_for joins; atomics keep the other accesses race-free as well and let
-    // ThreadSanitizer check this code although it cannot see oneTBB's own synchronisation.
+    // Every access is atomic (relaxed: plain moves on x86). Layers are ordered by the joins of
+    // the parallel loops; within a layer the claims are the only shared writes.
     static std::uint64_t load(std::uint64_t* p) {
         return std::atomic_ref<std::uint64_t>(*p).load(std::memory_order_relaxed);
     }
@@ -193,9 +191,7 @@ LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D:
             }
             const std::vector<std::uint64_t> blocks = current.marked_blocks();
             std::atomic<std::uint64_t> found{0};
-            TsanPhase phase;
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](auto r) {
-                phase.enter();
+            parallel_for_each(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](auto r) {
                 // Children land anywhere in a bitmap far larger than the caches, so they are
                 // prefetched as they are generated and claimed a batch later, when their words
                 // have arrived: many misses in flight instead of one at a time.
@@ -223,9 +219,7 @@ LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D:
                     });
                 flush();
                 found.fetch_add(local, std::memory_order_relaxed);
-                phase.leave();
             });
-            phase.joined();
             current.clear_summary();
             current.swap(next);
             count = found.load();

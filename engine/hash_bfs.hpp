@@ -5,7 +5,7 @@
 // sizeof(State) + 1 bytes per state over the load factor), plus the current and next layers as
 // vectors.
 //
-// A layer is expanded in fixed chunks of the frontier (oneTBB parallel_for); each chunk sorts its
+// A layer is expanded in fixed chunks of the frontier (parallel_for_each); each chunk sorts its
 // children into per-shard buckets by hash. Then every shard, in parallel, inserts its buckets
 // chunk by chunk into its own set; the children it had not seen form its part of the next layer.
 // No set is shared between threads and the order of every step is fixed by the chunking, not by
@@ -25,14 +25,12 @@
 #include <absl/container/flat_hash_set.h>
 #include <absl/hash/hash.h>
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
-#include "engine/tsan_phase.hpp"
 
 namespace frontier {
 
@@ -78,9 +76,7 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
             }
             const std::size_t chunks = (layer.size() + kChunk - 1) / kChunk;
             std::vector<std::array<std::vector<State>, kShards>> buckets(chunks);
-            TsanPhase expand;
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks, 1), [&](auto r) {
-                expand.enter();
+            parallel_for_each(tbb::blocked_range<std::size_t>(0, chunks, 1), [&](auto r) {
                 for (std::size_t c = r.begin(); c != r.end(); ++c) {
                     const std::size_t end = std::min(layer.size(), (c + 1) * kChunk);
                     for (std::size_t i = c * kChunk; i < end; ++i)
@@ -88,20 +84,14 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
                             buckets[c][shard_of(child)].push_back(child);
                         });
                 }
-                expand.leave();
             });
-            expand.joined();
             std::array<std::vector<State>, kShards> fresh;
-            TsanPhase merge;
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, kShards, 1), [&](auto r) {
-                merge.enter();
+            parallel_for_each(tbb::blocked_range<std::size_t>(0, kShards, 1), [&](auto r) {
                 for (std::size_t s = r.begin(); s != r.end(); ++s)
                     for (auto& chunk : buckets)
                         for (const State& child : chunk[s])
                             if (seen[s].insert(child).second) fresh[s].push_back(child);
-                merge.leave();
             });
-            merge.joined();
             std::vector<State> next;
             for (auto& f : fresh) next.insert(next.end(), f.begin(), f.end());
             if (next.empty()) break;
