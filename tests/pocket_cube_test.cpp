@@ -27,8 +27,9 @@ const std::vector<std::uint64_t> kHtmLayers = {1,     9,      54,     321,     1
 const std::vector<std::uint64_t> kQtmLayers = {
     1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276};
 
-// Independent check of a packed state: DBL fixed, seven distinct cubies, twists summing to 0.
-bool valid(CubeState s) {
+// Independent check of a position's cubies: DBL fixed, eight distinct cubies, twists summing
+// to 0.
+bool valid(CornerCubies s) {
     unsigned seen = 0;
     int twist = 0;
     for (int slot = 0; slot < 8; ++slot) {
@@ -46,14 +47,15 @@ TEST(PocketCubeRank, DenseRoundTripOverAllPositions) {
     std::vector<bool> hit(cube.size());
     for (std::uint64_t r = 0; r < cube.size(); ++r) {
         const CubeState s = cube.unrank(r);
-        ASSERT_TRUE(valid(s)) << r;
+        ASSERT_TRUE(valid(PocketCube::cubies(s))) << r;
         ASSERT_EQ(cube.rank(s), r);
+        ASSERT_EQ(PocketCube::from_cubies(PocketCube::cubies(s)), s);
     }
     EXPECT_EQ(cube.rank(PocketCube::solved()), 0u);
 }
 
 // A plain Lehmer code over the seven moving slots, written without the tables.
-std::uint64_t reference_rank(CubeState s) {
+std::uint64_t reference_rank(CornerCubies s) {
     const int slots[7] = {0, 1, 2, 3, 4, 5, 7};
     std::uint64_t perm = 0;
     for (int k = 0; k < 7; ++k) {
@@ -69,10 +71,17 @@ std::uint64_t reference_rank(CubeState s) {
 TEST(PocketCubeRank, MatchesAPlainLehmerCode) {
     const PocketCube cube;
     std::mt19937_64 rng(7);
+    // Walk on the cubie level and on the coordinates side by side.
+    CornerCubies c = PocketCube::cubies(PocketCube::solved());
     CubeState s = PocketCube::solved();
+    EXPECT_EQ(c.slots, 0x0706050403020100ull);
     for (int i = 0; i < 100000; ++i) {
-        s = PocketCube::apply(s, CubeMove{static_cast<std::uint8_t>(rng() % 9)});
-        ASSERT_EQ(cube.rank(s), reference_rank(s));
+        const CubeMove m{static_cast<std::uint8_t>(rng() % 9)};
+        c = PocketCube::apply(c, m);
+        s = cube.apply(s, m);
+        ASSERT_TRUE(valid(c));
+        ASSERT_EQ(PocketCube::from_cubies(c), s);
+        ASSERT_EQ(cube.rank(s), reference_rank(c));
     }
 }
 
@@ -85,10 +94,9 @@ TEST(PocketCubeMoves, InversesOrdersAndHalfTurns) {
     for (int i = 0; i < 2000; ++i) {
         for (std::uint8_t id = 0; id < 9; ++id) {
             const CubeMove m{id};
-            const CubeState c = PocketCube::apply(s, m);
-            ASSERT_TRUE(valid(c));
+            const CubeState c = htm.apply(s, m);
             ASSERT_NE(c, s);
-            EXPECT_EQ(PocketCube::apply(c, PocketCube::inverse(m)), s);
+            EXPECT_EQ(htm.apply(c, PocketCube::inverse(m)), s);
             EXPECT_EQ(PocketCube::inverse(PocketCube::inverse(m)), m);
         }
         for (std::uint8_t face = 0; face < 3; ++face) {
@@ -96,14 +104,12 @@ TEST(PocketCubeMoves, InversesOrdersAndHalfTurns) {
             const CubeMove half{static_cast<std::uint8_t>(face * 3 + 1)};
             const CubeMove counter{static_cast<std::uint8_t>(face * 3 + 2)};
             CubeState t = s;
-            for (int k = 0; k < 4; ++k) t = PocketCube::apply(t, quarter);
+            for (int k = 0; k < 4; ++k) t = htm.apply(t, quarter);
             EXPECT_EQ(t, s);  // a quarter turn has order 4
-            EXPECT_EQ(PocketCube::apply(PocketCube::apply(s, quarter), quarter),
-                      PocketCube::apply(s, half));
-            EXPECT_EQ(PocketCube::apply(PocketCube::apply(s, half), quarter),
-                      PocketCube::apply(s, counter));
+            EXPECT_EQ(htm.apply(htm.apply(s, quarter), quarter), htm.apply(s, half));
+            EXPECT_EQ(htm.apply(htm.apply(s, half), quarter), htm.apply(s, counter));
         }
-        s = PocketCube::apply(s, CubeMove{static_cast<std::uint8_t>(rng() % 9)});
+        s = htm.apply(s, CubeMove{static_cast<std::uint8_t>(rng() % 9)});
     }
     // Successor order and the metric's move set.
     std::vector<std::string> names;
@@ -190,8 +196,9 @@ TEST(PocketCubeScramble, WholeCubeTurnsAndOppositeFaces) {
     EXPECT_EQ(apply_scramble("L2"), apply_scramble("R2"));
     EXPECT_EQ(apply_scramble("B'"), apply_scramble("F'"));
     // A scramble of U, R, F moves equals applying the domain's moves.
+    const PocketCube cube;
     CubeState s = PocketCube::solved();
-    for (std::uint8_t id : {0, 4, 8, 2, 6, 1}) s = PocketCube::apply(s, CubeMove{id});
+    for (std::uint8_t id : {0, 4, 8, 2, 6, 1}) s = cube.apply(s, CubeMove{id});
     EXPECT_EQ(apply_scramble("U R2 F' U' F U2"), s);
     EXPECT_EQ(format_cube_move(CubeMove{4}), "R2");
     EXPECT_EQ(format_cube_move(CubeMove{8}), "F'");

@@ -6,24 +6,28 @@
 // corner in its slot and twist 0 and turn only the U, R and F faces, which never move it. Every
 // position is then represented exactly once (7! * 3^6 of them).
 //
-// State: one 64-bit word, byte i for slot i: the corner cubie in it (bits 0-2) and its twist
-// (bits 3-4: 0 when its U/D sticker faces U or D, 1 clockwise, 2 counter-clockwise). A move
-// permutes four bytes and adds a twist to each; apply() is four byte moves from a per-move table.
+// Two levels. CornerCubies is the cube as cubies: one 64-bit word, byte i for slot i holding the
+// corner cubie in it (bits 0-2) and its twist (bits 3-4: 0 when its U/D sticker faces U or D, 1
+// clockwise, 2 counter-clockwise); a move there permutes four bytes and adds twists. The search
+// state, CubeState, packs the two coordinates of those cubies in one 32-bit word: the corner
+// permutation (Lehmer rank of the cubies in slots URF..DLF, DRB, 0..5039, bits 10-22) and the
+// corner orientation (twists of slots URF..DLF in base 3, 0..728, bits 0-9; DRB's twist follows
+// from the twists summing to 0 mod 3). A move changes each coordinate independently of the
+// other, so a move is two lookups in move tables (5,040 x 9 and 729 x 9 entries, 100 KiB, built
+// once from the cubie-level moves), and rank = permutation * 729 + orientation is
+// dense in [0, 3674160). This is the coordinate representation of Kociemba's solvers; it makes
+// a child cost two L1/L2 reads instead of byte shuffles and a Lehmer rank.
 //
 // Moves: U, U2, U', R, R2, R', F, F2, F' (ids 0..8, face * 3 + turn; turn 0 clockwise, 1 half,
 // 2 counter-clockwise). The half-turn metric (HTM) offers all nine, the quarter-turn metric (QTM)
 // the six quarter turns; successors come in id order. inverse() swaps clockwise and
 // counter-clockwise.
 //
-// Rank: permutation_rank * 729 + orientation_rank, dense in [0, 3674160). The permutation rank is
-// the Lehmer rank of the cubies in slots URF..DLF, DRB (DRB's cubie counted as 6); the
-// orientation rank is the twists of slots URF..DLF in base 3 (DRB's twist follows from the sum of
-// twists being 0 mod 3). Both parts are exposed: they are the coordinates of the pattern databases.
-// Ranking is table lookups on bit fields gathered with shifts: the Lehmer digits of the first
-// four slots depend only on their four cubies (the other three are the remaining values), so the
-// permutation rank is T4[cubies of URF..UBR] + T3[cubies of DFR, DLF, DRB] (4,096 and 512
-// entries), and the twists of six slots index a 4,096-entry base-3 table. Unranking reads two
-// tables of packed states (5,040 and 729 words). All tables are built at compile time (54 KiB).
+// Cubies to coordinates is table lookups on bit fields gathered with shifts: the Lehmer digits of
+// the first four slots depend only on their four cubies (the other three are the remaining
+// values), so the permutation rank is T4[cubies of URF..UBR] + T3[cubies of DFR, DLF, DRB] (4,096
+// and 512 entries), and the twists of six slots index a 4,096-entry base-3 table; the way back
+// reads two tables of packed cubies (5,040 and 729 words).
 #pragma once
 
 #include <array>
@@ -32,15 +36,28 @@
 
 namespace frontier {
 
-struct CubeState {
+// The cube as cubies: byte i is slot i's cubie (bits 0-2) and twist (bits 3-4).
+struct CornerCubies {
     std::uint64_t slots = 0;
 
     int cubie(int slot) const { return static_cast<int>((slots >> (8 * slot)) & 7); }
     int twist(int slot) const { return static_cast<int>((slots >> (8 * slot + 3)) & 3); }
+    friend bool operator==(CornerCubies, CornerCubies) = default;
+};
+
+// The search state: permutation coordinate in bits 10-22, orientation coordinate in bits 0-9.
+struct CubeState {
+    std::uint32_t coords = 0;
+
+    std::uint32_t permutation() const { return coords >> 10; }
+    std::uint32_t orientation() const { return coords & 1023; }
+    static CubeState of(std::uint32_t permutation, std::uint32_t orientation) {
+        return CubeState{permutation << 10 | orientation};
+    }
     friend bool operator==(CubeState, CubeState) = default;
     template <class H>
     friend H AbslHashValue(H h, CubeState s) {
-        return H::combine(std::move(h), s.slots);
+        return H::combine(std::move(h), s.coords);
     }
 };
 
@@ -215,6 +232,32 @@ inline constexpr auto kTwistRank = make_twist_rank();
 inline constexpr auto kPermutationStates = make_permutation_states();
 inline constexpr auto kOrientationStates = make_orientation_states();
 
+// A move on the cubie level: four bytes moved, twists added.
+constexpr std::uint64_t apply_to_cubies(std::uint64_t slots, int id) {
+    const CubeMoveTable& t = kCubeMoveTables[id];
+    std::uint64_t out = slots & t.keep;
+    for (int j = 0; j < 4; ++j) {
+        std::uint64_t b = ((slots >> (8 * t.src[j])) & 0x1F) + (std::uint64_t{t.twist[j]} << 3);
+        if (b >= 24) b -= 24;  // twist 3 is twist 0
+        out |= b << (8 * t.dst[j]);
+    }
+    return out;
+}
+constexpr std::uint32_t permutation_of(std::uint64_t slots) {
+    return kUpperRank[upper_cubies(slots)] + kLowerRank[lower_cubies(slots)];
+}
+constexpr std::uint32_t orientation_of(std::uint64_t slots) {
+    return kTwistRank[twists(slots)];
+}
+
+// The coordinate move tables: each coordinate after move id, from each coordinate. Built once,
+// on first use (under a millisecond), and shared.
+struct CoordinateMoves {
+    std::array<std::array<std::uint16_t, 9>, 5040> permutation;
+    std::array<std::array<std::uint16_t, 9>, 729> orientation;
+};
+const CoordinateMoves& coordinate_moves();
+
 }  // namespace detail
 
 class PocketCube {
@@ -229,7 +272,7 @@ class PocketCube {
     explicit PocketCube(CubeMetric metric = CubeMetric::Htm);
 
     CubeMetric metric() const { return metric_; }
-    static constexpr State solved() { return State{0x0706050403020100ull}; }
+    static constexpr State solved() { return State{0}; }  // both coordinates 0
     State goal() const { return solved(); }
     bool is_goal(State s) const { return s == solved(); }
 
@@ -240,16 +283,9 @@ class PocketCube {
             f(apply(s, m), m);
         }
     }
-    static State apply(State s, Move m) {
-        const detail::CubeMoveTable& t = detail::kCubeMoveTables[m.id];
-        std::uint64_t out = s.slots & t.keep;
-        for (int j = 0; j < 4; ++j) {
-            std::uint64_t b =
-                ((s.slots >> (8 * t.src[j])) & 0x1F) + (std::uint64_t{t.twist[j]} << 3);
-            if (b >= 24) b -= 24;  // twist 3 is twist 0
-            out |= b << (8 * t.dst[j]);
-        }
-        return State{out};
+    State apply(State s, Move m) const {
+        return State::of(tables_->permutation[s.permutation()][m.id],
+                         tables_->orientation[s.orientation()][m.id]);
     }
     static Move inverse(Move m) {
         return Move{static_cast<std::uint8_t>(m.id - m.turn() + (2 - m.turn()))};
@@ -260,27 +296,35 @@ class PocketCube {
 
     std::uint64_t size() const { return kPermutations * kOrientations; }
     std::uint64_t rank(State s) const {
-        return permutation_rank(s) * kOrientations + orientation_rank(s);
+        return std::uint64_t{s.permutation()} * kOrientations + s.orientation();
     }
-    State unrank(std::uint64_t r) const { return from_ranks(r / kOrientations, r % kOrientations); }
-    static std::uint64_t permutation_rank(State s) {
-        return detail::kUpperRank[detail::upper_cubies(s.slots)] +
-               detail::kLowerRank[detail::lower_cubies(s.slots)];
+    State unrank(std::uint64_t r) const {
+        return State::of(static_cast<std::uint32_t>(r / kOrientations),
+                         static_cast<std::uint32_t>(r % kOrientations));
     }
-    static std::uint64_t orientation_rank(State s) {
-        return detail::kTwistRank[detail::twists(s.slots)];
+    // The coordinates, also the indices of the pattern databases.
+    static std::uint64_t permutation_rank(State s) { return s.permutation(); }
+    static std::uint64_t orientation_rank(State s) { return s.orientation(); }
+
+    // The cubie level, for text I/O and checks.
+    static CornerCubies cubies(State s) {
+        return CornerCubies{detail::kPermutationStates[s.permutation()] |
+                            detail::kOrientationStates[s.orientation()]};
     }
-    static State from_ranks(std::uint64_t permutation, std::uint64_t orientation) {
-        return State{detail::kPermutationStates[permutation] |
-                     detail::kOrientationStates[orientation]};
+    static State from_cubies(CornerCubies c) {
+        return State::of(detail::permutation_of(c.slots), detail::orientation_of(c.slots));
     }
-    // Cubie and twist per slot to a state; the caller guarantees a valid position with DBL fixed.
-    static State pack(const std::array<int, 8>& cubies, const std::array<int, 8>& twists);
+    static CornerCubies apply(CornerCubies c, Move m) {
+        return CornerCubies{detail::apply_to_cubies(c.slots, m.id)};
+    }
+    // Cubie and twist per slot; the caller guarantees a valid position with DBL fixed.
+    static CornerCubies pack(const std::array<int, 8>& cubies, const std::array<int, 8>& twists);
 
   private:
     CubeMetric metric_;
     int move_count_;
     std::array<std::uint8_t, 9> moves_{};
+    const detail::CoordinateMoves* tables_;
 };
 
 }  // namespace frontier

@@ -8,16 +8,15 @@ namespace frontier {
 
 namespace {
 
-// The cube seen through one coordinate: a state keeps only the corner twists (Orientation) or
-// only the cubies (Permutation); moves are the cube's moves. A perfect-hash domain of 729 or
-// 5,040 states whose BFS distances are the pattern database.
+// The cube seen through one coordinate: a state keeps only the orientation coordinate (the other
+// is 0) or only the permutation coordinate; moves are the cube's moves, which change each
+// coordinate independently of the other. A perfect-hash domain of 729 or 5,040 states whose BFS
+// distances are the pattern database.
 template <bool Orientation>
 class Projection {
   public:
     using State = CubeState;
     using Move = CubeMove;
-    static constexpr std::uint64_t kMask =
-        Orientation ? 0x1818181818181818ull : 0x0707070707070707ull;
 
     explicit Projection(const PocketCube& cube) : cube_(cube) {}
     bool is_goal(State s) const { return s == project(PocketCube::solved()); }
@@ -32,9 +31,12 @@ class Projection {
         return Orientation ? PocketCube::orientation_rank(s) : PocketCube::permutation_rank(s);
     }
     State unrank(std::uint64_t r) const {
-        return project(Orientation ? PocketCube::from_ranks(0, r) : PocketCube::from_ranks(r, 0));
+        const auto c = static_cast<std::uint32_t>(r);
+        return Orientation ? State::of(0, c) : State::of(c, 0);
     }
-    static State project(State s) { return State{s.slots & kMask}; }
+    static State project(State s) {
+        return Orientation ? State::of(0, s.orientation()) : State::of(s.permutation(), 0);
+    }
 
   private:
     PocketCube cube_;

@@ -145,7 +145,7 @@ CubeState decode(std::string_view text, const std::array<char, 24>& sticker) {
         bad_facelets(text,
                      "one corner is twisted in place (the twists do not add up to a "
                      "multiple of 3), so it cannot be solved");
-    return PocketCube::pack(cubies, twists);
+    return PocketCube::from_cubies(PocketCube::pack(cubies, twists));
 }
 
 std::array<char, 24> stickers_of(const std::array<int, 24>& faces) {
@@ -182,10 +182,11 @@ CubeState parse_facelets(std::string_view text) {
 }
 
 std::string format_facelets(CubeState s) {
+    const CornerCubies c = PocketCube::cubies(s);
     detail::CornerMove cube{};
     for (int slot = 0; slot < 8; ++slot) {
-        cube.cp[slot] = static_cast<std::uint8_t>(s.cubie(slot));
-        cube.co[slot] = static_cast<std::uint8_t>(s.twist(slot));
+        cube.cp[slot] = static_cast<std::uint8_t>(c.cubie(slot));
+        cube.co[slot] = static_cast<std::uint8_t>(c.twist(slot));
     }
     const std::array<int, 24> f = to_facelets(cube);
     std::string out;
