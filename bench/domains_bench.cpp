@@ -54,7 +54,7 @@ void peg(benchmark::State& state, const D& d, int max_depth) {
     state.counters["reached"] = static_cast<double>(reached);
     per_second(state, reached);
 }
-// The first 16 jumps of the English game: 10.4 million boards, the dense middle still to come.
+// The first 16 jumps of the English game: 76.5 million boards, the dense middle still to come.
 void BM_PegDepth16(benchmark::State& s) {
     peg(s, PegSolitaire(), 16);
 }
