@@ -84,24 +84,14 @@ void BM_BlocksDads(benchmark::State& s) {
 
 BENCHMARK(BM_PocketCubeHtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PocketCubeQtm)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_PegDepth16)
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1);
+BENCHMARK(BM_PegDepth16)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_PegFullSymmetry)
     ->Arg(1)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
-BENCHMARK(BM_PegFull)
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1);
+BENCHMARK(BM_PegFull)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_BlocksKlotski)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BlocksDads)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 

@@ -171,7 +171,7 @@ struct SearchFamily {
     std::function<std::string(const D&)> default_algorithm;
     std::string default_algorithm_help;  // for help: "astar for small boards, idastar for large"
     std::string compare_algorithms;      // compare's default --algorithms
-    std::string state_help;          // footer: the state syntax
+    std::string state_help;              // footer: the state syntax
     // Optional: adds the family's own domain options (--metric, --board, ...) to solve and compare.
     std::function<void(CLI::App& cmd, DomainOptions& options)> add_domain_options;
     // Optional: the start when no state is given (a built-in puzzle's own start position); the
