@@ -133,6 +133,7 @@ TEST(CliDomains, BadInputIsOneLineAndExitCodeTwo) {
         run_frontier("enumerate sliding-blocks --layout 'AA./A../...' --goal 'A at a1'"),
         "not a rectangle");
     expect_input_error(run_frontier("solve klotski --metric moves"), "piece, straight or steps");
+    expect_input_error(run_frontier("solve klotski -a idastar"), "--max-expansions");
     expect_input_error(run_frontier("solve pocket-cube --scramble 'R U Q'"), "invalid move \"Q\"");
     expect_input_error(run_frontier("solve pocket-cube"), "give a state or --scramble");
     expect_input_error(run_frontier("solve pocket-cube UUUURRRR"), "expected 24 stickers");

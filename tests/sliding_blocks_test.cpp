@@ -150,6 +150,7 @@ TEST(SlidingBlocksLayout, BadLayoutsAreNamed) {
               std::string::npos);
     EXPECT_NE(layout_error("3x3: A 1x1 a1, A 1x1 b1", "A at a1").find("two pieces are labelled A"),
               std::string::npos);
+    EXPECT_NE(layout_error("A.#", "A at c1").find("over a wall"), std::string::npos);
     EXPECT_NE(layout_error("", "A at a1").find("needs --layout"), std::string::npos);
     EXPECT_NE(layout_error("A..", "").find("needs --goal"), std::string::npos);
     EXPECT_NE(layout_error("A..", "A b1 c1").find("not a 1x1"), std::string::npos);

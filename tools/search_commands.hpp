@@ -177,6 +177,9 @@ struct SearchFamily {
     // Optional: the start when no state is given (a built-in puzzle's own start position); the
     // state argument is then optional.
     std::function<typename D::State(const D&)> default_start;
+    // False when DomainIO::unsolvable_reason cannot tell every unsolvable state (sliding blocks):
+    // idastar then needs --max-expansions.
+    bool solvability_known = true;
 };
 
 // Domains whose DomainIO can turn a move sequence into a state get solve --scramble.
@@ -198,12 +201,16 @@ typename D::State parse_start(const D& d, const std::string& text, bool check) {
     return s;
 }
 
-// An algorithm that cannot prove a state unsolvable must not run unbounded on one.
+// An algorithm that cannot prove a state unsolvable must not run unbounded on one. When the
+// domain's unsolvable_reason is not an exact test (solvability_known false), every state might
+// be one, unless the domain is graded (its tree search then ends by itself).
 template <class D>
 void require_bound(const D& d, const typename D::State& s, const AlgorithmChoice& c,
-                   const SearchSwitches& sw) {
-    const bool unbounded_tree = c.algorithm == "idastar";
-    if (unbounded_tree && sw.max_expansions == 0 && !DomainIO<D>::unsolvable_reason(d, s).empty())
+                   const SearchSwitches& sw, bool solvability_known = true) {
+    const bool unbounded_tree = c.algorithm == "idastar" && !GradedDomain<D>;
+    const bool maybe_unsolvable =
+        !solvability_known || !DomainIO<D>::unsolvable_reason(d, s).empty();
+    if (unbounded_tree && sw.max_expansions == 0 && maybe_unsolvable)
         throw InputError(c.algorithm +
                          " keeps no visited set and cannot exhaust an unsolvable space; give "
                          "--max-expansions or use astar or bfs");
@@ -255,7 +262,7 @@ int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
     const HV h = fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic);
-    require_bound(d, start, c, o.sw);
+    require_bound(d, start, c, o.sw, fam.solvability_known);
     const SearchResult<D> r = run_search(d, start, c, h, o.sw);
     if (o.json)
         print_json(result_json(d, start, r, c));
@@ -299,7 +306,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
             CompareCell<D> cell;
             cell.unsolvable = unsolvable && !o.sw.no_parity_check;
             if (!cell.unsolvable) {
-                require_bound(d, s, choices[a], o.sw);
+                require_bound(d, s, choices[a], o.sw, fam.solvability_known);
                 cell.result = run_search(d, s, choices[a], heuristics[a], o.sw);
             }
             row.push_back(std::move(cell));

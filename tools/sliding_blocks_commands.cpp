@@ -35,6 +35,7 @@ void add_sliding_blocks_commands(DomainCommands& commands) {
                        "or a list \"4x5: A 2x2 b1, B 1x2 a1, ...\"");
     };
     family.default_start = [](const SlidingBlocks& d) { return d.start(); };
+    family.solvability_known = false;  // no cheap test tells a blocked goal
     family.state_help =
         "Layouts: a grid, one character per cell, rows separated by '/': letters and digits are\n"
         "pieces (each a filled rectangle), . empty, # a wall; or a list \"WxH: A 2x2 b1, ...\"\n"

@@ -71,6 +71,10 @@ SlidingBlocks::SlidingBlocks(std::string name, const BlockLayout& layout, BlockM
                          block_cell_name(layout.goal_col, layout.goal_row) + ", outside the " +
                          tray);
 
+    if (rectangle(width_, layout.goal_col, layout.goal_row, goal->width, goal->height) & walls_)
+        throw InputError("the goal puts " + piece_text(*goal) + " at " +
+                         block_cell_name(layout.goal_col, layout.goal_row) + ", over a wall");
+
     // Kinds: the goal piece alone first, then the other sizes in the order they first appear.
     kinds_.push_back(Kind{goal->width, goal->height, true, std::string(1, goal->label), 0, 0});
     std::vector<std::vector<int>> anchors{{goal->row * width_ + goal->col}};
