@@ -11,6 +11,13 @@
 //   PerfectHashDomain adds size(), rank(s) dense in [0, size()) and unrank(r), exact inverses.
 //   ReversibleDomain  adds inverse(move) and apply(state, move), so tree searches can skip the
 //                     move that undoes the last and paths can be walked back without parents.
+//   IndexedDomain     adds index_bits() = k, index(s) injective into [0, 2^k) and from_index(i),
+//                     its inverse on indices of states: a sparse space a bitmap can cover.
+//   GradedDomain      D::kGraded is true: all paths between two states have the same length
+//                     (each peg-solitaire jump removes one peg), so every solution is optimal and
+//                     a state is met at one depth only.
+//   HasEnumerationRoots  adds enumeration_roots(): where a full enumeration starts when that is
+//                     not the goal (peg solitaire and sliding blocks count from their start).
 //
 // Every move costs 1 unless the algorithm says otherwise.
 #pragma once
@@ -18,6 +25,7 @@
 #include <concepts>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 namespace frontier {
 
@@ -46,6 +54,24 @@ concept ReversibleDomain = SearchDomain<D> &&
     { d.inverse(m) } -> std::convertible_to<typename D::Move>;
     { d.apply(s, m) } -> std::same_as<typename D::State>;
     { m == m } -> std::convertible_to<bool>;
+};
+
+template <class D>
+concept IndexedDomain = SearchDomain<D> &&
+    requires(const D& d, const typename D::State& s, std::uint64_t i) {
+    { d.index_bits() } -> std::convertible_to<int>;
+    { d.index(s) } -> std::convertible_to<std::uint64_t>;
+    { d.from_index(i) } -> std::same_as<typename D::State>;
+};
+
+template <class D>
+concept GradedDomain = SearchDomain<D> && requires {
+    requires D::kGraded;
+};
+
+template <class D>
+concept HasEnumerationRoots = SearchDomain<D> && requires(const D& d) {
+    { d.enumeration_roots() } -> std::same_as<std::vector<typename D::State>>;
 };
 
 }  // namespace frontier

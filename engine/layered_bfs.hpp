@@ -40,6 +40,7 @@ inline constexpr std::uint8_t kUnreached = 0xFF;
 struct LayeredBfsOptions {
     int threads = 0;                    // 0: all cores
     std::size_t farthest_limit = 1000;  // how many farthest ranks to keep (smallest first)
+    int max_depth = -1;                 // stop after this depth (-1: search the whole space)
     // Called after each finished layer with its depth, state count and the elapsed seconds.
     std::function<void(int, std::uint64_t, double)> on_layer;
 };
@@ -50,6 +51,7 @@ struct LayeredBfsResult {
     std::uint64_t reached = 0;
     double seconds = 0;
     int threads = 0;
+    bool complete = true;  // false when options.max_depth stopped it before the last layer ran out
     int max_depth() const { return static_cast<int>(layers.size()) - 1; }
 };
 
@@ -164,6 +166,10 @@ LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State>
             result.layers.push_back(count);
             result.reached += count;
             if (options.on_layer) options.on_layer(depth, count, clock.seconds());
+            if (depth == options.max_depth) {
+                result.complete = false;
+                break;
+            }
             if (depth + 1 >= kUnreached)
                 throw InputError("layered_bfs: depth exceeds 254, too deep for a byte table");
             const auto child_depth = static_cast<std::uint8_t>(depth + 1);

@@ -54,5 +54,8 @@ std::function<bool(std::string_view)> accept_names(std::vector<std::string> name
 void add_sliding_commands(DomainCommands& commands);
 void add_puzzle_commands(DomainCommands& commands);  // queens, sudoku, cryptarithm, qubic
 void add_rush_commands(DomainCommands& commands);
+void add_pocket_cube_commands(DomainCommands& commands);
+void add_peg_solitaire_commands(DomainCommands& commands);
+void add_sliding_blocks_commands(DomainCommands& commands);
 
 }  // namespace frontier::cli

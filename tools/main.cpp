@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
     frontier::cli::add_sliding_commands(domain_commands);
     frontier::cli::add_puzzle_commands(domain_commands);
     frontier::cli::add_rush_commands(domain_commands);
+    frontier::cli::add_pocket_cube_commands(domain_commands);
+    frontier::cli::add_peg_solitaire_commands(domain_commands);
+    frontier::cli::add_sliding_blocks_commands(domain_commands);
     domain_commands.install(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {

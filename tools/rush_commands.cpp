@@ -29,17 +29,19 @@ void add_rush_commands(DomainCommands& commands) {
     SearchFamily<RushBoard, RushHeuristicChoice> family;
     family.domains = "rush";
     family.accepts = accept_names({"rush"});
-    family.make_domain = [](const std::string&, const std::string&) -> RushBoard {
+    family.make_domain = [](const std::string&, const DomainOptions&) -> RushBoard {
         throw std::logic_error("rush builds its domain from each board (make_instance)");
     };
-    family.make_instance = [](const std::string& text, const FamilyOptionValues& values) {
-        const RushPuzzle p = parse_rush(text, parse_metric(values.at("metric")));
+    family.make_instance = [](const std::string& text, const DomainOptions& options) {
+        const RushPuzzle p = parse_rush(text, parse_metric(options.metric));
         return std::pair<RushBoard, RushState>{p.board, p.start};
     };
-    family.options = {{"metric",
-                       "moves (a slide of any length counts 1) or steps (every cell slid "
-                       "counts 1)",
-                       "moves"}};
+    family.add_domain_options = [](CLI::App& cmd, DomainOptions& options) {
+        options.metric = "moves";
+        cmd.add_option("--metric", options.metric,
+                       "moves (a slide of any length counts 1) or steps (every cell slid counts "
+                       "1) (default: moves)");
+    };
     family.unsolvable_is_result = true;
     family.make_heuristic = make_rush_heuristic;
     family.heuristic_names =

@@ -30,6 +30,7 @@
 #include "engine/parallel_idastar.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
+#include "tools/domain_options.hpp"
 
 namespace frontier::cli {
 
@@ -123,6 +124,13 @@ std::string cost_unit(const D& d) {
         return "moves";
 }
 
+// Whether a solution found by this algorithm is optimal: always in a graded domain, where every
+// solution has the same length.
+template <class D>
+bool optimal_for(const AlgorithmChoice& c) {
+    return GradedDomain<D> || guarantees_optimal(c.algorithm);
+}
+
 // The one-line verdict: "24 moves (optimal)", "no solution: state space exhausted after ...".
 template <class D>
 std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c,
@@ -131,9 +139,8 @@ std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c,
     switch (r.status) {
         case SearchStatus::Solved:
             return std::to_string(r.length()) + " " + unit +
-                   (guarantees_optimal(c.algorithm)
-                        ? " (optimal)"
-                        : " (" + c.algorithm + ": not guaranteed optimal)");
+                   (optimal_for<D>(c) ? " (optimal)"
+                                      : " (" + c.algorithm + ": not guaranteed optimal)");
         case SearchStatus::Exhausted:
             return "no solution: state space exhausted after " + expansions + " (" +
                    std::to_string(r.stats.peak_closed) + " states reached)";
@@ -154,7 +161,7 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
     j["algorithm"] = c.algorithm;
     j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
     j["status"] = to_string(r.status);
-    j["optimal"] = r.solved() && guarantees_optimal(c.algorithm);
+    j["optimal"] = r.solved() && optimal_for<D>(c);
     j["length"] = r.length();
     Json moves = Json::array();
     auto s = start;
@@ -233,37 +240,51 @@ void print_result(const D& d, const typename D::State& start, const HdaResult<D>
     }
 }
 
-// An extra option of a family's commands ("--metric moves|steps"), passed by name.
-struct FamilyOption {
-    std::string name;  // without the dashes: "metric"
-    std::string help;
-    std::string default_value;
-};
-using FamilyOptionValues = std::map<std::string, std::string>;
+// Adds the domain options a command was given (--metric, --board, ...) to its JSON.
+inline void add_options_json(Json& j, const DomainOptions& o) {
+    if (!o.metric.empty()) j["metric"] = o.metric;
+    if (!o.board.empty()) j["board"] = o.board;
+    if (!o.layout.empty()) j["layout"] = o.layout;
+}
 
 template <class D, class HV>
 struct SearchFamily {
     using State = typename D::State;
     std::string domains;                            // names for help
     std::function<bool(std::string_view)> accepts;  // which names are ours
-    std::function<D(const std::string& name, const std::string& goal)> make_domain;
+    // Builds the domain from its name and options (--goal, and whatever add_domain_options adds).
+    std::function<D(const std::string& name, const DomainOptions& options)> make_domain;
     // Builds a heuristic by name (InputError if unknown); the switches carry what some need
     // (--pdb-dir, --no-reflection).
     std::function<HV(const D&, const std::string& name, const SearchSwitches&)> make_heuristic;
     std::string heuristic_names;  // for help
     std::string default_heuristic;
     std::function<std::string(const D&)> default_algorithm;
-    std::string compare_algorithms;  // compare's default --algorithms
-    std::string state_help;          // footer: the state syntax
+    std::string default_algorithm_help = "astar";  // for help: "astar for small boards, ..."
+    std::string compare_algorithms;                // compare's default --algorithms
+    std::string state_help;                        // footer: the state syntax
+    // Optional: adds the family's own domain options (--metric, --board, ...) to solve, compare
+    // and solve-batch; the chosen values are echoed in their JSON.
+    std::function<void(CLI::App& cmd, DomainOptions& options)> add_domain_options;
     // Optional, for families whose instance text also defines the domain (Rush Hour: a board
     // is its own layout). When set, the commands build the domain and the start from each
     // instance with it, make_domain is unused and --goal is refused.
-    std::function<std::pair<D, State>(const std::string& text, const FamilyOptionValues&)>
-        make_instance;
-    std::vector<FamilyOption> options;  // extra options of solve, compare and solve-batch
+    std::function<std::pair<D, State>(const std::string& text, const DomainOptions&)> make_instance;
+    // Optional: the start when no state is given (a built-in puzzle's own start position); the
+    // state argument is then optional.
+    std::function<State(const D&)> default_start;
     // Report a start that provably cannot reach the goal as a result ("unsolvable", exit 1)
     // instead of an input error (exit 2).
     bool unsolvable_is_result = false;
+    // False when DomainIO::unsolvable_reason cannot tell every unsolvable state (sliding blocks):
+    // idastar then needs --max-expansions.
+    bool solvability_known = true;
+};
+
+// Domains whose DomainIO can turn a move sequence into a state get solve --scramble.
+template <class D>
+concept Scramblable = requires(const D& d, std::string_view text) {
+    { DomainIO<D>::scramble(d, text) } -> std::same_as<typename D::State>;
 };
 
 // The error for a start that provably cannot reach the goal.
@@ -273,12 +294,17 @@ InputError unsolvable_error(const D& d, const typename D::State& s, const std::s
                       " (use --no-parity-check to search anyway)");
 }
 
-// An algorithm that cannot prove a state unsolvable must not run unbounded on one.
+// An algorithm that cannot prove a state unsolvable must not run unbounded on one. When the
+// domain's unsolvable_reason is not an exact test (solvability_known false), every state might
+// be one, unless the domain is graded (its tree search then ends by itself).
 template <class D>
 void require_bound(const D& d, const typename D::State& s, const AlgorithmChoice& c,
-                   const SearchSwitches& sw) {
-    const bool unbounded_tree = c.algorithm == "idastar" || c.algorithm == "pidastar";
-    if (unbounded_tree && sw.max_expansions == 0 && !DomainIO<D>::unsolvable_reason(d, s).empty())
+                   const SearchSwitches& sw, bool solvability_known = true) {
+    const bool unbounded_tree =
+        (c.algorithm == "idastar" || c.algorithm == "pidastar") && !GradedDomain<D>;
+    const bool maybe_unsolvable =
+        !solvability_known || !DomainIO<D>::unsolvable_reason(d, s).empty();
+    if (unbounded_tree && sw.max_expansions == 0 && maybe_unsolvable)
         throw InputError(c.algorithm +
                          " keeps no visited set and cannot exhaust an unsolvable space; give "
                          "--max-expansions or use astar or bfs");
@@ -289,27 +315,27 @@ namespace detail {
 // The domain and the start state of one instance text.
 template <class D, class HV>
 std::pair<D, typename D::State> make_instance(const SearchFamily<D, HV>& fam,
-                                              const std::string& domain, const std::string& goal,
-                                              const std::string& text,
-                                              const FamilyOptionValues& values) {
+                                              const std::string& domain,
+                                              const DomainOptions& options,
+                                              const std::string& text) {
     if (fam.make_instance) {
-        if (!goal.empty())
+        if (!options.goal.empty())
             throw InputError("--goal does not apply to " + domain + " (the goal is fixed)");
-        return fam.make_instance(text, values);
+        return fam.make_instance(text, options);
     }
-    D d = fam.make_domain(domain, goal);
+    D d = fam.make_domain(domain, options);
     const auto s = DomainIO<D>::parse(d, text);
     return {std::move(d), s};
 }
 
 template <class D>
 void print_unsolvable(const D& d, const typename D::State& start, const AlgorithmChoice& c,
-                      const std::string& why, const FamilyOptionValues& values, bool json) {
+                      const std::string& why, const DomainOptions& options, bool json) {
     if (json) {
         Json j = result_json(d, start, HdaResult<D>{}, c);
         j["status"] = "unsolvable";
         j["reason"] = why;
-        for (const auto& [name, value] : values) j[name] = value;
+        add_options_json(j, options);
         print_json(j);
     } else {
         std::cout << DomainIO<D>::name(d) << ", " << c.label() << ": unsolvable: " << why << '\n';
@@ -317,22 +343,42 @@ void print_unsolvable(const D& d, const typename D::State& start, const Algorith
 }
 
 struct SolveOptions {
-    std::string domain, state, goal, algorithm, heuristic;
+    std::string domain, state, scramble, algorithm, heuristic;
+    DomainOptions domain_options;
     SearchSwitches sw;
-    FamilyOptionValues values;
     bool json = false, show = false;
 };
 
 struct CompareOptions {
-    std::string domain, file, goal, algorithms;
+    std::string domain, file, algorithms;
+    DomainOptions domain_options;
     SearchSwitches sw;
-    FamilyOptionValues values;
     bool csv = false, json = false;
 };
 
+// The domain and the start: the state argument, the scramble, or the family's default start.
+template <class D, class HV>
+std::pair<D, typename D::State> start_of(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
+    if (!o.scramble.empty()) {
+        if (!o.state.empty()) throw InputError("give either a state or --scramble, not both");
+        if constexpr (Scramblable<D>) {
+            D d = fam.make_domain(o.domain, o.domain_options);
+            const auto s = DomainIO<D>::scramble(d, o.scramble);
+            return {std::move(d), s};
+        }
+    }
+    if (!o.state.empty()) return make_instance(fam, o.domain, o.domain_options, o.state);
+    if (!fam.default_start || fam.make_instance)
+        throw InputError(Scramblable<D> ? "missing the start: give a state or --scramble"
+                                        : "missing the start state");
+    D d = fam.make_domain(o.domain, o.domain_options);
+    const auto s = fam.default_start(d);
+    return {std::move(d), s};
+}
+
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
-    const auto [d, start] = make_instance(fam, o.domain, o.goal, o.state, o.values);
+    const auto [d, start] = start_of(fam, o);
     AlgorithmChoice c =
         parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
@@ -343,17 +389,17 @@ int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
         const std::string why = DomainIO<D>::unsolvable_reason(d, start);
         if (!why.empty()) {
             if (!fam.unsolvable_is_result) throw unsolvable_error(d, start, why);
-            print_unsolvable(d, start, c, why, o.values, o.json);
+            print_unsolvable(d, start, c, why, o.domain_options, o.json);
             return 1;
         }
     }
     const HV h =
         fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
-    require_bound(d, start, c, o.sw);
+    require_bound(d, start, c, o.sw, fam.solvability_known);
     const HdaResult<D> r = run_search(d, start, c, h, o.sw);
     if (o.json) {
         Json j = result_json(d, start, r, c);
-        for (const auto& [name, value] : o.values) j[name] = value;
+        add_options_json(j, o.domain_options);
         print_json(j);
     } else {
         print_result(d, start, r, c, o.show);
@@ -382,7 +428,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
     for (const Instance& in : instances) {
         std::optional<std::pair<D, typename D::State>> inst;
         try {
-            inst.emplace(make_instance(fam, o.domain, o.goal, in.state, o.values));
+            inst.emplace(make_instance(fam, o.domain, o.domain_options, in.state));
         } catch (const InputError& e) {
             throw InputError(o.file + ":" + std::to_string(in.line) + ": " + e.what());
         }
@@ -399,7 +445,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
             CompareCell<D> cell;
             cell.unsolvable = unsolvable && !o.sw.no_parity_check;
             if (!cell.unsolvable) {
-                require_bound(d, s, choices[a], o.sw);
+                require_bound(d, s, choices[a], o.sw, fam.solvability_known);
                 cell.result = run_search(d, s, choices[a], heuristics[a], o.sw);
             }
             row.push_back(std::move(cell));
@@ -470,9 +516,9 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
 }
 
 struct BatchOptions {
-    std::string domain, file, goal, algorithm, heuristic;
+    std::string domain, file, algorithm, heuristic;
+    DomainOptions domain_options;
     SearchSwitches sw;
-    FamilyOptionValues values;
     bool json = false;
 };
 
@@ -501,8 +547,8 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     // One domain and heuristic for the whole file, unless each instance is its own domain.
     std::optional<D> shared;
     if (!fam.make_instance)
-        shared.emplace(fam.make_domain(o.domain, o.goal));
-    else if (!o.goal.empty())
+        shared.emplace(fam.make_domain(o.domain, o.domain_options));
+    else if (!o.domain_options.goal.empty())
         throw InputError("--goal does not apply to " + o.domain + " (the goal is fixed)");
     std::string algorithm = o.algorithm;
     if (algorithm.empty()) {
@@ -512,7 +558,7 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
         } else if (!instances.empty()) {
             try {
                 algorithm = fam.default_algorithm(
-                    make_instance(fam, o.domain, o.goal, instances[0].state, o.values).first);
+                    make_instance(fam, o.domain, o.domain_options, instances[0].state).first);
             } catch (const InputError&) {  // the bad line is reported with the others
             }
         }
@@ -544,7 +590,7 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
                 solve_in(row, *shared, DomainIO<D>::parse(*shared, instances[i].state), *shared_h);
             } else {
                 const auto [d, s] =
-                    make_instance(fam, o.domain, o.goal, instances[i].state, o.values);
+                    make_instance(fam, o.domain, o.domain_options, instances[i].state);
                 solve_in(row, d, s, fam.make_heuristic(d, heuristic, o.sw));
             }
         } catch (const InputError& e) {
@@ -640,13 +686,11 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     return (mismatches > 0 || bad > 0) ? 1 : 0;
 }
 
-inline void add_family_options(CLI::App& cmd, const std::vector<FamilyOption>& options,
-                               FamilyOptionValues& values) {
-    for (const FamilyOption& opt : options) {
-        values[opt.name] = opt.default_value;
-        cmd.add_option("--" + opt.name, values[opt.name],
-                       opt.help + " (default: " + opt.default_value + ")");
-    }
+// The options solve, compare and solve-batch share: --goal and the family's own.
+template <class D, class HV>
+void add_domain_options(const SearchFamily<D, HV>& fam, CLI::App& cmd, DomainOptions& options) {
+    cmd.add_option("--goal", options.goal, "goal state (default: the domain's standard goal)");
+    if (fam.add_domain_options) fam.add_domain_options(cmd, options);
 }
 
 template <class D, class HV>
@@ -655,15 +699,22 @@ void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     auto o = std::make_shared<SolveOptions>();
     o->domain = name;
     cmd.description("Solve one state of " + fam->domains + " and print the moves.");
-    cmd.add_option("state", o->state, "the start state")->required();
-    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
-    cmd.add_option("--algorithm,-a", o->algorithm,
-                   "bfs, dfs, astar, idastar, pidastar (parallel IDA*), greedy, hdastar (default: "
-                   "astar for small boards, idastar for large)");
+    auto* state = cmd.add_option(
+        "state", o->state,
+        fam->default_start ? "the start state (default: the puzzle's start)" : "the start state");
+    if constexpr (Scramblable<D>)
+        cmd.add_option("--scramble", o->scramble,
+                       "start from the position these moves reach from the goal");
+    else if (!fam->default_start)
+        state->required();
+    add_domain_options(*fam, cmd, o->domain_options);
+    cmd.add_option(
+        "--algorithm,-a", o->algorithm,
+        "bfs, dfs, astar, idastar, pidastar (parallel IDA*), greedy, hdastar (default: " +
+            fam->default_algorithm_help + ")");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
-    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--show", o->show, "draw the board after every move");
     cmd.add_flag("--json", o->json, "print one JSON object");
     cmd.footer(fam->state_help + "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
@@ -683,9 +734,8 @@ void configure_compare(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App&
     cmd.add_option(
         "--algorithms", o->algorithms,
         "comma-separated ALGO[:HEURISTIC] list (default: " + fam->compare_algorithms + ")");
-    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
+    add_domain_options(*fam, cmd, o->domain_options);
     add_search_switches(cmd, o->sw);
-    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
     cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
     cmd.footer(fam->state_help + "\n");
@@ -707,14 +757,13 @@ void configure_batch(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
                    "instances: one state per line, or a TSV with a tiles/state column (and "
                    "optionally id and optimal_length), or '-'")
         ->required();
-    cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
+    add_domain_options(*fam, cmd, o->domain_options);
     cmd.add_option("--algorithm,-a", o->algorithm,
                    "bfs, dfs, astar, idastar, pidastar, greedy, hdastar (pidastar and hdastar: "
                    "instances one after another, each with all threads)");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
-    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
     cmd.footer(fam->state_help +
                "\nExit status: 0 all solved as expected, 1 a length differs from the file's or a "

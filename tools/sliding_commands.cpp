@@ -68,8 +68,8 @@ void add_family(DomainCommands& commands, bool wide) {
     family.accepts = [wide](std::string_view n) {
         return is_sliding_name(n) && is_wide(n) == wide;
     };
-    family.make_domain = [](const std::string& name, const std::string& goal) {
-        return make_board<Board>(parse_sliding_name(name), goal);
+    family.make_domain = [](const std::string& name, const DomainOptions& options) {
+        return make_board<Board>(parse_sliding_name(name), options.goal);
     };
     family.make_heuristic = make_sliding_heuristic<Board>;
     family.heuristic_names =
@@ -79,6 +79,7 @@ void add_family(DomainCommands& commands, bool wide) {
     family.default_algorithm = [](const Board& d) {
         return d.cells() <= 12 ? std::string("astar") : std::string("idastar");
     };
+    family.default_algorithm_help = "astar for small boards, idastar for large";
     family.compare_algorithms =
         "bfs,dfs,astar:misplaced,astar:manhattan,idastar:manhattan,greedy:manhattan";
     family.state_help =
