@@ -9,7 +9,7 @@
 //
 // Rules must provide (see sliding_play.hpp for the sliding puzzle's):
 //   using Domain;  const Domain& domain() const;  bool unit_steps() const;
-//   std::string title() const;  std::string keys_help() const;
+//   std::string title() const;  std::string coach_name() const;  std::string keys_help() const;
 //   KeyResult<Move> key(int key, State current);          // what a key means now
 //   std::optional<Move> merge(Move last, Move next) const; // one move made of two (or nothing)
 //   BoardView board(State s, std::optional<Move> hint) const;
@@ -62,6 +62,7 @@ struct BoardView {
 
 struct View {
     std::string title;
+    std::string coach;  // which coach answers, and how fast
     BoardView board;
     std::string status;    // moves, optimal distance left, score
     std::string message;   // the hint, what a key did, the result
@@ -191,6 +192,7 @@ class GameSession : public Session {
     View view() const override {
         View v;
         v.title = rules_->title();
+        v.coach = rules_->coach_name();
         const auto advice = coach_.advice(game_.current());
         std::optional<Move> hint;
         if (hint_ && advice && advice->next) hint = advice->next;

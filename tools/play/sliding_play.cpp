@@ -44,7 +44,7 @@ SlidingCoach::Solver ida_solve(const SlidingTiles& d, std::shared_ptr<const H> h
 std::string SlidingSolver::describe() const {
     if (kind == "table") return "coach: distance table";
     if (kind == "ida-pdb") return "coach: IDA* with pattern databases";
-    return "coach: IDA* with linear conflict (slower; --pdb-dir speeds it up)";
+    return "coach: IDA* with linear conflict (slower than with --pdb-dir)";
 }
 
 std::shared_ptr<const DistanceTable> build_distance_table(const SlidingTiles& d, int threads) {
@@ -176,7 +176,7 @@ SlidingRules::SlidingRules(const SlidingTiles& d, std::string name,
     : d_(d), name_(std::move(name)), solver_(std::move(solver)), moves_(moves) {}
 
 std::string SlidingRules::title() const {
-    return "frontier play " + name_ + "  (" + solver_->describe() + ")";
+    return "frontier play " + name_;
 }
 
 std::string SlidingRules::keys_help() const {

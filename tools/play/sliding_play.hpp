@@ -80,6 +80,7 @@ class SlidingRules {
     const Domain& domain() const { return d_; }
     bool unit_steps() const { return true; }
     std::string title() const;
+    std::string coach_name() const { return solver_->describe(); }
     std::string keys_help() const;
     KeyResult<Move> key(int k, State s) const;
     std::optional<Move> merge(Move, Move) const { return std::nullopt; }

@@ -159,7 +159,7 @@ Layout layout(const View& v) {
     L.board_w = v.board.cols * (L.cell_w + 1) + 1;
     L.board_h = v.board.rows * 2 + 1;
     L.need_w = std::max(L.board_w + 8, 40);
-    L.need_h = L.board_h + 7;  // title, blank, board, blank, status, message, two help lines
+    L.need_h = L.board_h + 7;  // title, coach, board, blank, status, message, two help lines
     return L;
 }
 
@@ -218,6 +218,7 @@ void draw(const Curses& c, const Session& s) {
         return;
     }
     put(0, 1, v.title, A_BOLD);
+    put(1, 1, v.coach, A_DIM);
     draw_board(c, v, L, 2, 2);
     int y = 2 + L.board_h + 1;
     put(y++, 1, v.status, A_BOLD);
