@@ -62,7 +62,7 @@ class IdaSearch {
             if constexpr (ReversibleDomain<D>)
                 if (undo && m == *undo) return;
             ++st_.generated;
-            const int hc = child_h<D>(h_, hs, s, m, child);
+            const int hc = child_h_within<D>(h_, hs, s, m, child, bound_ - g - 1);
             path_.push_back(m);
             Move back{};
             if constexpr (ReversibleDomain<D>) back = d_.inverse(m);

@@ -85,6 +85,16 @@ concept IncrementalHeuristic = Heuristic<H, D> &&
     { h.update(v, s, m, s) } -> std::convertible_to<int>;
 };
 
+// A heuristic may also answer a bounded question, `int bounded(const State&, int limit) const`:
+// the exact value when it is <= limit, otherwise any value > limit (so a maximum of several
+// lookups can stop at the first that exceeds the limit). IDA* asks it with the limit that decides
+// the cut-off; the value it gets back is still a lower bound, so the next threshold stays sound.
+template <class H, class D>
+concept BoundedHeuristic = Heuristic<H, D> &&
+    requires(const H& h, const typename D::State& s, int limit) {
+    { h.bounded(s, limit) } -> std::convertible_to<int>;
+};
+
 // h = 0: turns A* into uniform-cost search, IDA* into iterative deepening.
 struct ZeroHeuristic {
     template <class S>
@@ -101,6 +111,16 @@ inline int child_h(const H& h, int h_parent, const typename D::State& parent,
         return h.update(h_parent, parent, m, child);
     else
         return h(child);
+}
+
+// The child's heuristic value where only "is it above limit" matters beyond limit.
+template <class D, class H>
+inline int child_h_within(const H& h, int h_parent, const typename D::State& parent,
+                          const typename D::Move& m, const typename D::State& child, int limit) {
+    if constexpr (BoundedHeuristic<H, D>)
+        return h.bounded(child, limit);
+    else
+        return child_h<D>(h, h_parent, parent, m, child);
 }
 
 // Replays moves from start with the domain's own successor function; true when every move is

@@ -119,3 +119,34 @@ TEST(CliHdaStar, ReportsThreadsAndOwnership) {
 
 }  // namespace
 }  // namespace frontier
+
+#include "domains/rush/rush_hash.hpp"
+#include "domains/rush/rush_heuristics.hpp"
+#include "domains/rush/rush_io.hpp"
+
+namespace frontier {
+namespace {
+
+// Rush Hour through the same HDA*: every known board's optimal move count, both hashes.
+TEST(HdaStar, SolvesTheKnownRushHourBoardsOptimally) {
+    const auto rows = test::read_tsv(test::data_file("rush_known.tsv"));
+    int checked = 0;
+    for (std::size_t i = 1; i < rows.size(); i += 3) {
+        const RushPuzzle p = parse_rush(rows[i][0], Metric::Moves);
+        const RushH3 h(p.board);
+        for (int threads : {1, 3}) {
+            HdaOptions o;
+            o.threads = threads;
+            const auto r = hda_star(p.board, p.start, h,
+                                    make_hda_hasher(p.board, threads == 1 ? "zobrist" : "azh"), o);
+            ASSERT_TRUE(r.solved()) << rows[i][0];
+            EXPECT_EQ(r.length(), std::stoi(rows[i][1])) << rows[i][0];
+            EXPECT_TRUE(replays_to_goal(p.board, p.start, r.moves));
+        }
+        ++checked;
+    }
+    EXPECT_GE(checked, 20);
+}
+
+}  // namespace
+}  // namespace frontier

@@ -53,6 +53,7 @@ std::function<bool(std::string_view)> accept_names(std::vector<std::string> name
 // The registration functions of each domain family (one per tools/*_commands.cpp).
 void add_sliding_commands(DomainCommands& commands);
 void add_puzzle_commands(DomainCommands& commands);  // queens, sudoku, cryptarithm, qubic
+void add_rush_commands(DomainCommands& commands);
 void add_play_commands(DomainCommands& commands);    // play: the terminal game
 
 }  // namespace frontier::cli

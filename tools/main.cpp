@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
     frontier::cli::add_enumerate_command(app);
     frontier::cli::add_lookup_command(app);
     frontier::cli::add_pdb_command(app);
+    frontier::cli::add_bench_command(app);
+    frontier::cli::add_rush_command(app);
     frontier::cli::DomainCommands domain_commands;
     domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
     domain_commands.declare("solve-batch",
@@ -37,6 +39,7 @@ int main(int argc, char** argv) {
                             "Play a puzzle in the terminal with a live optimal-move coach.");
     frontier::cli::add_sliding_commands(domain_commands);
     frontier::cli::add_puzzle_commands(domain_commands);
+    frontier::cli::add_rush_commands(domain_commands);
     frontier::cli::add_play_commands(domain_commands);
     domain_commands.install(app);
     try {

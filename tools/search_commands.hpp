@@ -10,8 +10,11 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -106,13 +109,24 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
     return r;
 }
 
+// What a solution's length counts: DomainIO<D>::cost_unit(d) where the domain has several
+// metrics (Rush Hour: "moves" or "steps"), "moves" otherwise.
+template <class D>
+std::string cost_unit(const D& d) {
+    if constexpr (requires { DomainIO<D>::cost_unit(d); })
+        return DomainIO<D>::cost_unit(d);
+    else
+        return "moves";
+}
+
 // The one-line verdict: "24 moves (optimal)", "no solution: state space exhausted after ...".
 template <class D>
-std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c) {
+std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c,
+                    const std::string& unit = "moves") {
     const std::string expansions = std::to_string(r.stats.expanded) + " expansions";
     switch (r.status) {
         case SearchStatus::Solved:
-            return std::to_string(r.length()) + " moves" +
+            return std::to_string(r.length()) + " " + unit +
                    (guarantees_optimal(c.algorithm)
                         ? " (optimal)"
                         : " (" + c.algorithm + ": not guaranteed optimal)");
@@ -175,7 +189,7 @@ template <class D>
 void print_result(const D& d, const typename D::State& start, const HdaResult<D>& r,
                   const AlgorithmChoice& c, bool show) {
     using IO = DomainIO<D>;
-    std::cout << IO::name(d) << ", " << c.label() << ": " << verdict(r, c) << '\n';
+    std::cout << IO::name(d) << ", " << c.label() << ": " << verdict(r, c, cost_unit(d)) << '\n';
     if (r.solved()) {
         std::string line;
         auto s = start;
@@ -215,8 +229,17 @@ void print_result(const D& d, const typename D::State& start, const HdaResult<D>
     }
 }
 
+// An extra option of a family's commands ("--metric moves|steps"), passed by name.
+struct FamilyOption {
+    std::string name;  // without the dashes: "metric"
+    std::string help;
+    std::string default_value;
+};
+using FamilyOptionValues = std::map<std::string, std::string>;
+
 template <class D, class HV>
 struct SearchFamily {
+    using State = typename D::State;
     std::string domains;                            // names for help
     std::function<bool(std::string_view)> accepts;  // which names are ours
     std::function<D(const std::string& name, const std::string& goal)> make_domain;
@@ -228,19 +251,22 @@ struct SearchFamily {
     std::function<std::string(const D&)> default_algorithm;
     std::string compare_algorithms;  // compare's default --algorithms
     std::string state_help;          // footer: the state syntax
+    // Optional, for families whose instance text also defines the domain (Rush Hour: a board
+    // is its own layout). When set, the commands build the domain and the start from each
+    // instance with it, make_domain is unused and --goal is refused.
+    std::function<std::pair<D, State>(const std::string& text, const FamilyOptionValues&)>
+        make_instance;
+    std::vector<FamilyOption> options;  // extra options of solve, compare and solve-batch
+    // Report a start that provably cannot reach the goal as a result ("unsolvable", exit 1)
+    // instead of an input error (exit 2).
+    bool unsolvable_is_result = false;
 };
 
-// Parses a state that must be able to reach the goal (unless the check is switched off).
+// The error for a start that provably cannot reach the goal.
 template <class D>
-typename D::State parse_start(const D& d, const std::string& text, bool check) {
-    const auto s = DomainIO<D>::parse(d, text);
-    if (check) {
-        const std::string why = DomainIO<D>::unsolvable_reason(d, s);
-        if (!why.empty())
-            throw InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " + why +
-                             " (use --no-parity-check to search anyway)");
-    }
-    return s;
+InputError unsolvable_error(const D& d, const typename D::State& s, const std::string& why) {
+    return InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " + why +
+                      " (use --no-parity-check to search anyway)");
 }
 
 // An algorithm that cannot prove a state unsolvable must not run unbounded on one.
@@ -256,36 +282,78 @@ void require_bound(const D& d, const typename D::State& s, const AlgorithmChoice
 
 namespace detail {
 
+// The domain and the start state of one instance text.
+template <class D, class HV>
+std::pair<D, typename D::State> make_instance(const SearchFamily<D, HV>& fam,
+                                              const std::string& domain, const std::string& goal,
+                                              const std::string& text,
+                                              const FamilyOptionValues& values) {
+    if (fam.make_instance) {
+        if (!goal.empty())
+            throw InputError("--goal does not apply to " + domain + " (the goal is fixed)");
+        return fam.make_instance(text, values);
+    }
+    D d = fam.make_domain(domain, goal);
+    const auto s = DomainIO<D>::parse(d, text);
+    return {std::move(d), s};
+}
+
+template <class D>
+void print_unsolvable(const D& d, const typename D::State& start, const AlgorithmChoice& c,
+                      const std::string& why, const FamilyOptionValues& values, bool json) {
+    if (json) {
+        Json j = result_json(d, start, HdaResult<D>{}, c);
+        j["status"] = "unsolvable";
+        j["reason"] = why;
+        for (const auto& [name, value] : values) j[name] = value;
+        print_json(j);
+    } else {
+        std::cout << DomainIO<D>::name(d) << ", " << c.label() << ": unsolvable: " << why << '\n';
+    }
+}
+
 struct SolveOptions {
     std::string domain, state, goal, algorithm, heuristic;
     SearchSwitches sw;
+    FamilyOptionValues values;
     bool json = false, show = false;
 };
 
 struct CompareOptions {
     std::string domain, file, goal, algorithms;
     SearchSwitches sw;
+    FamilyOptionValues values;
     bool csv = false, json = false;
 };
 
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
-    const auto start = parse_start(d, o.state, !o.sw.no_parity_check);
+    const auto [d, start] = make_instance(fam, o.domain, o.goal, o.state, o.values);
     AlgorithmChoice c =
         parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
+    c.hash = o.sw.hash;
+    if (!o.sw.no_parity_check) {
+        const std::string why = DomainIO<D>::unsolvable_reason(d, start);
+        if (!why.empty()) {
+            if (!fam.unsolvable_is_result) throw unsolvable_error(d, start, why);
+            print_unsolvable(d, start, c, why, o.values, o.json);
+            return 1;
+        }
+    }
     const HV h =
         fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
     require_bound(d, start, c, o.sw);
-    c.hash = o.sw.hash;
     const HdaResult<D> r = run_search(d, start, c, h, o.sw);
-    if (o.json)
-        print_json(result_json(d, start, r, c));
-    else
+    if (o.json) {
+        Json j = result_json(d, start, r, c);
+        for (const auto& [name, value] : o.values) j[name] = value;
+        print_json(j);
+    } else {
         print_result(d, start, r, c, o.show);
+    }
     return r.solved() ? 0 : 1;
 }
 
@@ -298,27 +366,28 @@ struct CompareCell {
 
 template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
     std::vector<AlgorithmChoice> choices;
     for (const std::string& spec : split_list(o.algorithms)) {
         choices.push_back(parse_algorithm(spec, fam.default_heuristic));
         choices.back().hash = o.sw.hash;
     }
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
-    std::vector<HV> heuristics;
-    for (const AlgorithmChoice& c : choices)
-        heuristics.push_back(
-            fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw));
     const std::vector<Instance> instances = read_instances(o.file);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
     for (const Instance& in : instances) {
-        typename D::State s;
+        std::optional<std::pair<D, typename D::State>> inst;
         try {
-            s = DomainIO<D>::parse(d, in.state);
+            inst.emplace(make_instance(fam, o.domain, o.goal, in.state, o.values));
         } catch (const InputError& e) {
             throw InputError(o.file + ":" + std::to_string(in.line) + ": " + e.what());
         }
+        const D& d = inst->first;
+        const typename D::State s = inst->second;
+        std::vector<HV> heuristics;  // built per instance: they may depend on its domain
+        for (const AlgorithmChoice& c : choices)
+            heuristics.push_back(fam.make_heuristic(
+                d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw));
         labels.push_back(DomainIO<D>::format(d, s));
         const bool unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
         auto& row = cells.emplace_back();
@@ -393,12 +462,13 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
         return std::string(buf);
     });
     std::cout << "\nFAILED: --max-expansions reached; none: space exhausted without a solution; "
-                 "unsolvable: rejected by the parity check.\n";
+                 "unsolvable: the start provably cannot reach the goal.\n";
 }
 
 struct BatchOptions {
     std::string domain, file, goal, algorithm, heuristic;
     SearchSwitches sw;
+    FamilyOptionValues values;
     bool json = false;
 };
 
@@ -422,31 +492,57 @@ bool row_matches(const BatchRow<D>& row) {
 // or, for hdastar, one instance after another with all threads. Lines come out in input order.
 template <class D, class HV>
 int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
-    const D d = fam.make_domain(o.domain, o.goal);
+    Stopwatch clock;
+    const std::vector<Instance> instances = read_instances(o.file);
+    // One domain and heuristic for the whole file, unless each instance is its own domain.
+    std::optional<D> shared;
+    if (!fam.make_instance)
+        shared.emplace(fam.make_domain(o.domain, o.goal));
+    else if (!o.goal.empty())
+        throw InputError("--goal does not apply to " + o.domain + " (the goal is fixed)");
+    std::string algorithm = o.algorithm;
+    if (algorithm.empty()) {
+        algorithm = "astar";
+        if (shared) {
+            algorithm = fam.default_algorithm(*shared);
+        } else if (!instances.empty()) {
+            try {
+                algorithm = fam.default_algorithm(
+                    make_instance(fam, o.domain, o.goal, instances[0].state, o.values).first);
+            } catch (const InputError&) {  // the bad line is reported with the others
+            }
+        }
+    }
     AlgorithmChoice c =
-        parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
-                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
+        parse_algorithm(algorithm, o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty() && uses_heuristic(c.algorithm)) c.heuristic = o.heuristic;
     c.hash = o.sw.hash;
-    Stopwatch clock;
-    const HV h =
-        fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
+    const std::string heuristic = c.heuristic.empty() ? fam.default_heuristic : c.heuristic;
+    std::optional<HV> shared_h;
+    if (shared) shared_h.emplace(fam.make_heuristic(*shared, heuristic, o.sw));
     const double load_seconds = clock.seconds();
-    const std::vector<Instance> instances = read_instances(o.file);
     std::vector<BatchRow<D>> rows(instances.size());
     const bool parallel_instances = c.algorithm != "hdastar";
     SearchSwitches per_search = o.sw;
     if (parallel_instances) per_search.threads = 1;
     ProgressLine progress(!o.json && stderr_is_terminal());
     std::atomic<std::size_t> done{0};
+    auto solve_in = [&](BatchRow<D>& row, const D& d, const typename D::State& s, const HV& h) {
+        row.state = DomainIO<D>::format(d, s);
+        row.unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
+        if (!row.unsolvable) row.result = run_search(d, s, c, h, per_search);
+    };
     auto solve_row = [&](std::size_t i) {
         BatchRow<D>& row = rows[i];
         row.instance = instances[i];
         try {
-            const auto s = DomainIO<D>::parse(d, instances[i].state);
-            row.state = DomainIO<D>::format(d, s);
-            row.unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
-            if (!row.unsolvable) row.result = run_search(d, s, c, h, per_search);
+            if (shared) {
+                solve_in(row, *shared, DomainIO<D>::parse(*shared, instances[i].state), *shared_h);
+            } else {
+                const auto [d, s] =
+                    make_instance(fam, o.domain, o.goal, instances[i].state, o.values);
+                solve_in(row, d, s, fam.make_heuristic(d, heuristic, o.sw));
+            }
         } catch (const InputError& e) {
             row.error = e.what();
         }
@@ -480,7 +576,7 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     }
     if (o.json) {
         Json j;
-        j["domain"] = DomainIO<D>::name(d);
+        j["domain"] = o.domain;
         j["algorithm"] = c.algorithm;
         j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
         Json items = Json::array();
@@ -540,6 +636,15 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     return (mismatches > 0 || bad > 0) ? 1 : 0;
 }
 
+inline void add_family_options(CLI::App& cmd, const std::vector<FamilyOption>& options,
+                               FamilyOptionValues& values) {
+    for (const FamilyOption& opt : options) {
+        values[opt.name] = opt.default_value;
+        cmd.add_option("--" + opt.name, values[opt.name],
+                       opt.help + " (default: " + opt.default_value + ")");
+    }
+}
+
 template <class D, class HV>
 void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& cmd,
                      const std::string& name) {
@@ -554,6 +659,7 @@ void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
+    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--show", o->show, "draw the board after every move");
     cmd.add_flag("--json", o->json, "print one JSON object");
     cmd.footer(fam->state_help + "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
@@ -575,6 +681,7 @@ void configure_compare(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App&
         "comma-separated ALGO[:HEURISTIC] list (default: " + fam->compare_algorithms + ")");
     cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
     add_search_switches(cmd, o->sw);
+    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
     cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
     cmd.footer(fam->state_help + "\n");
@@ -603,6 +710,7 @@ void configure_batch(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);
+    add_family_options(cmd, fam->options, o->values);
     cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
     cmd.footer(fam->state_help +
                "\nExit status: 0 all solved as expected, 1 a length differs from the file's or a "

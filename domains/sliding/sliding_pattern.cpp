@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 #include <sstream>
 
 #include "engine/error.hpp"
@@ -15,8 +18,12 @@ constexpr int kDc[4] = {0, -1, 1, 0};
 
 // The position of the k-th (0-based) set bit of mask.
 int select_bit(std::uint32_t mask, int k) {
+#if defined(__BMI2__)
+    return __builtin_ctz(_pdep_u32(1u << k, mask));
+#else
     for (; k > 0; --k) mask &= mask - 1;
     return __builtin_ctz(mask);
+#endif
 }
 
 }  // namespace

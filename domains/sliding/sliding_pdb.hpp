@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -84,16 +85,18 @@ class PdbHeuristic {
     bool reflects() const { return reflect_; }
     const std::vector<std::vector<SlidingPdb>>& partitions() const { return partitions_; }
 
-    int operator()(State s) const {
+    int operator()(State s) const { return bounded(s, INT_MAX - 1); }
+
+    // The exact value if it is <= limit, else some value > limit: the reflected lookup is skipped
+    // when the direct one already exceeds the limit (most nodes IDA* generates are cut off).
+    int bounded(State s, int limit) const {
         std::array<int, 25> cell;
         for (int c = 0; c < cells_; ++c) cell[s.tile(c)] = c;
-        int best = value(cell);
-        if (reflect_) {
-            std::array<int, 25> mirrored;
-            for (int t = 0; t < cells_; ++t) mirrored[t] = mirror_cell_[cell[mirror_tile_[t]]];
-            best = std::max(best, value(mirrored));
-        }
-        return best;
+        const int direct = value(cell);
+        if (!reflect_ || direct > limit) return direct;
+        std::array<int, 25> mirrored;
+        for (int t = 0; t < cells_; ++t) mirrored[t] = mirror_cell_[cell[mirror_tile_[t]]];
+        return std::max(direct, value(mirrored));
     }
 
   private:

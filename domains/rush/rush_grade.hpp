@@ -1,0 +1,81 @@
+// Grading Rush Hour puzzles exactly, by a full BFS of each puzzle's cluster.
+//
+// The cluster of a board is every state reachable from it (the moves are reversible, so it is a
+// connected component). RushGrader explores it once on the step graph (one-cell slides, labelled
+// "piece p, direction d") with a ClusterGraph, then answers everything from the stored graph:
+//   steps          the BFS layer of the first solved state met (discovery is a step BFS);
+//   moves          a multi-source BFS from all solved states with Cost::Runs (a run of steps of
+//                  one piece in one direction is one move) gives every state's optimal moves;
+//                  the start's entry is the answer, the largest entry the cluster's hardest;
+//   from_hardest   a second run-cost BFS from the hardest states, stopped at the start.
+// A grader keeps its buffers (hash map arrays included) between puzzles: give each worker one.
+//
+// Difficulty levels by optimal moves (documented in docs/formats.md): 0-10 beginner,
+// 11-20 intermediate, 21-30 advanced, 31-40 expert, 41 and more grandmaster.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "domains/rush/rush_board.hpp"
+#include "domains/rush/rush_io.hpp"
+#include "engine/cluster_graph.hpp"
+
+namespace frontier {
+
+struct RushGrade {
+    bool solvable = false;
+    int moves = -1;                   // optimal moves, -1 when unsolvable
+    int steps = -1;                   // optimal steps (one-cell slides), -1 when unsolvable
+    std::uint32_t cluster_size = 0;   // states reachable from the board, the board included
+    std::uint32_t solved_states = 0;  // states of the cluster with the primary car at the exit
+    int hardest_moves = -1;           // the largest optimal moves of any state of the cluster
+    int from_hardest = -1;            // moves from the board to the nearest hardest state
+    friend bool operator==(const RushGrade&, const RushGrade&) = default;
+};
+
+// "beginner", ..., "grandmaster", or "unsolvable" for moves < 0 (thresholds above).
+const char* rush_level(int moves);
+
+using RushCluster = ClusterGraph<RushBoard>;
+
+// Edge labels of the step graph: piece * 2, plus 1 for the positive direction (right or down).
+// Unique among a state's steps, and generated in increasing order (Cost::Runs needs both).
+struct RushStepLabels {
+    std::uint8_t operator()(RushMove m) const {
+        return static_cast<std::uint8_t>(m.piece * 2 + (m.delta > 0));
+    }
+};
+
+class RushGrader {
+  public:
+    // Grades the board in both metrics (the board's own metric does not matter).
+    RushGrade grade(const RushBoard& board, RushState start);
+
+    // After grade(): the explored cluster (index 0 is the start), each state's optimal moves to a
+    // solved state (empty when unsolvable), and the hardest states' indices.
+    const RushCluster& cluster() const { return graph_; }
+    std::span<const std::uint16_t> moves_to_solve() const { return to_goal_; }
+    std::span<const std::uint32_t> hardest() const { return hardest_; }
+
+  private:
+    RushCluster graph_;
+    std::vector<std::uint32_t> solved_, hardest_;
+    std::vector<std::uint16_t> to_goal_, scratch_;
+};
+
+// One input line of a grading run, graded: what `frontier rush grade` prints for it.
+struct RushLineGrade {
+    std::string error;  // not empty: the line is no valid puzzle, and this says why
+    RushRecord record;  // the line's database columns, when it had them
+    std::string board;  // the board as written back (the input's letters, `o` for empty)
+    RushGrade grade;
+};
+// Parses one line (a bare board or a database line "MOVES BOARD CLUSTER_SIZE") and grades it.
+// Input errors are returned in `error`, never thrown.
+RushLineGrade grade_rush_line(RushGrader& grader, std::string_view line);
+
+}  // namespace frontier

@@ -1,0 +1,87 @@
+#include "domains/rush/rush_heuristics.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace frontier {
+
+namespace {
+
+// Rows [from, to] of column col as a row-major bitboard, or 0 when the range leaves the board.
+std::uint64_t column_span(int n, int col, int from, int to) {
+    if (from < 0 || to >= n) return 0;
+    std::uint64_t m = 0;
+    for (int r = from; r <= to; ++r) m |= std::uint64_t{1} << (r * n + col);
+    return m;
+}
+
+}  // namespace
+
+int rush_heuristic(const RushBoard& b, RushState s, int level) {
+    const int n = b.size(), row = b.exit_row();
+    const int primary = RushBoard::offset(s, 0);
+    if (primary == n - 2) return 0;
+    const int h1 = b.metric() == Metric::Steps ? n - 2 - primary : 1;
+    if (level <= 1) return h1;
+
+    // Blockers: the pieces on the exit row's cells right of the primary car.
+    std::array<std::uint64_t, RushBoard::kMaxPieces> at{};  // each piece's cells
+    for (int p = 0; p < b.piece_count(); ++p) at[p] = b.cells(p, RushBoard::offset(s, p));
+    const std::uint64_t path =
+        ((std::uint64_t{1} << n) - 1 - ((std::uint64_t{2} << (primary + 1)) - 1)) << (row * n);
+    std::uint32_t blockers = 0;
+    for (int p = 1; p < b.piece_count(); ++p)
+        if (at[p] & path) blockers |= std::uint32_t{1} << p;
+    const int count = std::popcount(blockers);
+    const int h2 = h1 + count;
+    if (level == 2 || count == 0) return h2;
+
+    // For each vertical blocker, the pieces it must displace to leave the row upwards (bottom
+    // just above the row) or downwards (top just below); a wall or the edge rules a way out.
+    struct Options {
+        std::uint32_t way[2];
+        int count;
+    };
+    std::array<Options, 8> options{};
+    int k = 0;
+    for (std::uint32_t rest = blockers; rest; rest &= rest - 1, ++k) {
+        const int p = std::countr_zero(rest);
+        Options& o = options[k];
+        o.count = 0;
+        if (!b.piece(p).vertical) continue;  // the board is unsolvable: no requirement
+        const int col = b.piece(p).line, top = RushBoard::offset(s, p);
+        const int length = b.piece(p).length;
+        const std::uint64_t spans[2] = {column_span(n, col, row - length, top - 1),
+                                        column_span(n, col, top + length, row + length)};
+        for (const std::uint64_t span : spans) {
+            if (span == 0 || (span & b.walls())) continue;
+            std::uint32_t pieces = 0;
+            for (int q = 1; q < b.piece_count(); ++q)
+                if (at[q] & span) pieces |= std::uint32_t{1} << q;
+            o.way[o.count++] = pieces;
+        }
+    }
+    // The fewest further pieces over every choice of a way out per blocker (a blocker with no
+    // way out adds nothing: the board is unsolvable then, any bound is admissible).
+    const std::uint32_t counted = blockers | 1u;
+    int best = 64;
+    for (unsigned choice = 0; choice < (1u << count); ++choice) {
+        std::uint32_t needed = 0;
+        bool valid = true;
+        for (int i = 0; i < count && valid; ++i) {
+            const unsigned pick = choice >> i & 1;
+            if (options[i].count == 0)
+                valid = pick == 0;
+            else if (pick < static_cast<unsigned>(options[i].count))
+                needed |= options[i].way[pick];
+            else
+                valid = false;
+        }
+        if (valid) best = std::min(best, std::popcount(needed & ~counted));
+    }
+    return h2 + (best == 64 ? 0 : best);
+}
+
+}  // namespace frontier

@@ -1,0 +1,41 @@
+// The classic admissible heuristics for Rush Hour, in either metric (the board's).
+//
+//   h0  zero (ZeroHeuristic from engine/search.hpp).
+//   h1  the primary car's distance to the exit: the cells still to go with Metric::Steps; 1 with
+//       Metric::Moves unless it is already there (then 0).
+//   h2  h1 plus the number of pieces on the cells between the primary car and the exit: each of
+//       them must move at least once, and none of their moves moves the primary car.
+//   h3  h2 plus the fewest further pieces that must move so the blockers can leave the exit row.
+//       A vertical blocker clears the row either upwards (its bottom just above the row) or
+//       downwards (its top just below); the pieces now on the cells it must cross in that
+//       direction have to move first. A direction off the board or through a wall is impossible.
+//       The bound is the minimum, over every choice of a direction per blocker, of the number of
+//       distinct pieces needed that are neither the primary car nor a blocker (2^blockers choices,
+//       at most 16 on a 6 x 6 board), so shared pieces are counted once and it stays admissible.
+// Every piece counted is a distinct piece that must make at least one move (one step), so
+// h1 <= h2 <= h3 <= the optimal cost in both metrics; tests check this over whole clusters.
+// They are not incremental: each evaluation rebuilds the cell owners from the state (N * N bytes).
+#pragma once
+
+#include "domains/rush/rush_board.hpp"
+
+namespace frontier {
+
+// The value of h1, h2 or h3 (level 1, 2 or 3) for state s of the board, in the board's metric.
+int rush_heuristic(const RushBoard& board, RushState s, int level);
+
+template <int Level>
+class RushHeuristic {
+  public:
+    explicit RushHeuristic(const RushBoard& board) : board_(&board) {}
+    int operator()(RushState s) const { return rush_heuristic(*board_, s, Level); }
+
+  private:
+    const RushBoard* board_;  // the caller keeps the board alive while searching
+};
+
+using RushH1 = RushHeuristic<1>;
+using RushH2 = RushHeuristic<2>;
+using RushH3 = RushHeuristic<3>;
+
+}  // namespace frontier

@@ -1,0 +1,90 @@
+// frontier bench on tiny workloads: the CSV and JSON have the documented structure with positive
+// numbers, the SVG is well-formed XML, and the markdown lands between its markers.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stack>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Well-formedness: every element closes in order, attributes are quoted, one root element.
+bool well_formed_xml(const std::string& xml) {
+    std::stack<std::string> open;
+    std::size_t i = 0, roots = 0;
+    while ((i = xml.find('<', i)) != std::string::npos) {
+        const std::size_t end = xml.find('>', i);
+        if (end == std::string::npos) return false;
+        std::string tag = xml.substr(i + 1, end - i - 1);
+        i = end + 1;
+        if (tag.empty()) return false;
+        if (tag[0] == '?' || tag[0] == '!') continue;
+        if (tag[0] == '/') {
+            if (open.empty() || open.top() != tag.substr(1)) return false;
+            open.pop();
+            continue;
+        }
+        if (std::count(tag.begin(), tag.end(), '"') % 2) return false;
+        const bool self_closing = tag.back() == '/';
+        const std::string name = tag.substr(0, tag.find_first_of(" /"));
+        if (open.empty()) ++roots;
+        if (!self_closing) open.push(name);
+    }
+    return open.empty() && roots == 1;
+}
+
+TEST(CliBench, TinyWorkloadsProduceEveryReport) {
+    const std::string dir = test::temp_dir();
+    const std::string md = dir + "/perf.md";
+    std::ofstream(md) << "# Perf\n<!-- bench:test begin -->\nold\n<!-- bench:test end -->\ntail\n";
+    const auto r = test::run_frontier(
+        "bench --workloads enumerate-sliding:2x3,queens-8 "
+        "--threads 1,2 --repeat 2 --out " +
+        dir + "/out --markdown-into " + md + " --section test");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("speedup"), std::string::npos);
+
+    const std::string csv = slurp(dir + "/out/results.csv");
+    EXPECT_EQ(test::count_lines(csv), 1 + 2 * 2);
+    EXPECT_EQ(csv.substr(0, csv.find('\n')),
+              "workload,threads,oversubscribed,runs,median_seconds,min_seconds,max_seconds,rate,"
+              "unit,speedup,efficiency");
+
+    const auto j = nlohmann::json::parse(slurp(dir + "/out/results.json"));
+    for (const char* key : {"cpu", "cores", "memory", "compiler", "build_type"})
+        EXPECT_TRUE(j["machine"].contains(key)) << key;
+    ASSERT_EQ(j["results"].size(), 4u);
+    for (const auto& p : j["results"]) {
+        EXPECT_EQ(p["runs"].size(), 2u);
+        for (const char* key : {"median_seconds", "min_seconds", "max_seconds", "rate", "speedup"})
+            EXPECT_GT(p[key].get<double>(), 0.0) << p["workload"] << " " << key;
+    }
+    EXPECT_EQ(j["results"][0]["workload"], "enumerate-sliding:2x3");
+    EXPECT_EQ(j["results"][0]["speedup"], 1.0);
+
+    EXPECT_TRUE(well_formed_xml(slurp(dir + "/out/speedup.svg")));
+    const std::string doc = slurp(md);
+    EXPECT_EQ(doc.find("old"), std::string::npos);
+    EXPECT_NE(doc.find("| queens-8 | 2 |"), std::string::npos) << doc;
+    EXPECT_NE(doc.find("tail"), std::string::npos);
+    EXPECT_EQ(test::run_frontier("bench --workloads nosuch --out " + dir).exit_code, 2);
+    EXPECT_EQ(test::run_frontier("bench --workloads queens-8 --threads 0 --out " + dir).exit_code,
+              2);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace frontier

@@ -1,0 +1,122 @@
+// ClusterGraph (engine/cluster_graph.hpp) on sliding tiles: the component, the stored edges,
+// both costs against independent BFS, early stops and aborted explorations.
+#include <deque>
+#include <unordered_map>
+
+#include <gtest/gtest.h>
+
+#include "domains/sliding/sliding_tiles.hpp"
+#include "engine/cluster_graph.hpp"
+
+namespace frontier {
+namespace {
+
+using Graph = ClusterGraph<SlidingTiles>;
+
+// Blank directions 0 up, 1 left, 2 right, 3 down: generated in that order, one edge each.
+struct DirLabel {
+    std::uint8_t operator()(SlideMove m) const { return m.dir; }
+};
+
+std::uint32_t explore_all(Graph& g, const SlidingTiles& d, auto labels) {
+    std::uint32_t visits = 0;
+    EXPECT_TRUE(g.explore(d, d.goal(), labels, [&](TileState, std::uint32_t i) {
+        EXPECT_EQ(i, visits);
+        ++visits;
+        return true;
+    }));
+    return visits;
+}
+
+TEST(ClusterGraph, ExploresTheEightPuzzleHalfAndStoresEveryEdge) {
+    const SlidingTiles d(3, 3);
+    Graph g;
+    EXPECT_EQ(explore_all(g, d, DirLabel{}), 181440u);
+    ASSERT_EQ(g.size(), 181440u);
+    EXPECT_EQ(g.state(0), d.goal());
+    std::size_t edges = 0;
+    for (std::uint32_t i = 0; i < g.size(); ++i) {
+        ASSERT_EQ(g.find(g.state(i)), i);
+        std::vector<std::pair<std::uint32_t, std::uint8_t>> expected;
+        d.for_each_successor(
+            g.state(i), [&](TileState c, SlideMove m) { expected.emplace_back(g.find(c), m.dir); });
+        const auto stored = g.edges(i);
+        ASSERT_EQ(stored.size(), expected.size());
+        for (std::size_t e = 0; e < stored.size(); ++e) {
+            EXPECT_EQ(stored[e].target(), expected[e].first);
+            EXPECT_EQ(stored[e].label(), expected[e].second);
+        }
+        edges += stored.size();
+    }
+    EXPECT_EQ(g.edge_count(), edges);
+    // A state of the other half (two tiles swapped) is not in the cluster.
+    const std::uint64_t c = d.goal().cells;
+    const TileState other{(c & ~std::uint64_t{0xFF}) | (c & 0xF) << 4 | (c >> 4 & 0xF)};
+    EXPECT_EQ(g.find(other), Graph::kNone);
+}
+
+TEST(ClusterGraph, EdgeDistancesAreTheExplorationLayers) {
+    const SlidingTiles d(3, 3);
+    Graph g;
+    explore_all(g, d, DirLabel{});
+    std::vector<std::uint16_t> dist;
+    const std::uint32_t source = 0;
+    EXPECT_EQ(g.distances({&source, 1}, dist, Graph::Cost::Edges), 31);  // the 8-puzzle's diameter
+    int at_31 = 0;
+    for (std::uint32_t i = 0; i < g.size(); ++i) {
+        ASSERT_EQ(dist[i], g.depth(i));
+        at_31 += dist[i] == 31;
+    }
+    EXPECT_EQ(at_31, 2);
+    // Stopping early returns the distance of the state asked for.
+    const std::uint32_t far = g.size() - 1;
+    EXPECT_EQ(g.distances({&source, 1}, dist, Graph::Cost::Edges, far), 31);
+    EXPECT_EQ(g.distances({&source, 1}, dist, Graph::Cost::Edges, 5), g.depth(5));
+}
+
+// Multi-tile moves: the blank moving k cells in one direction is one move.
+TEST(ClusterGraph, RunCostsMatchAMultiTileBfs) {
+    const SlidingTiles d(3, 3);
+    Graph g;
+    explore_all(g, d, DirLabel{});
+    std::vector<std::uint16_t> dist;
+    const std::uint32_t source = 0;
+    const int max = g.distances({&source, 1}, dist, Graph::Cost::Runs);
+    std::unordered_map<std::uint64_t, int> ref{{d.goal().cells, 0}};
+    std::deque<TileState> queue{d.goal()};
+    while (!queue.empty()) {
+        const TileState s = queue.front();
+        queue.pop_front();
+        const int ds = ref[s.cells];
+        for (int dir = 0; dir < 4; ++dir) {
+            TileState t = s;
+            for (int b = d.blank(t), n = d.neighbor(b, dir); n >= 0;
+                 b = n, n = d.neighbor(b, dir)) {
+                t = SlidingTiles::slide(t, b, n);
+                if (ref.emplace(t.cells, ds + 1).second) queue.push_back(t);
+            }
+        }
+    }
+    ASSERT_EQ(ref.size(), g.size());
+    int ref_max = 0;
+    for (std::uint32_t i = 0; i < g.size(); ++i) {
+        ASSERT_EQ(dist[i], ref.at(g.state(i).cells)) << i;
+        ref_max = std::max(ref_max, ref.at(g.state(i).cells));
+    }
+    EXPECT_EQ(max, ref_max);
+    EXPECT_LT(max, 31);
+}
+
+TEST(ClusterGraph, AnExplorationStopsWhenTheVisitorSaysSo) {
+    const SlidingTiles d(3, 3);
+    Graph g;
+    std::uint32_t visits = 0;
+    EXPECT_FALSE(g.explore(d, d.goal(), DirLabel{},
+                           [&](TileState, std::uint32_t) { return ++visits < 100; }));
+    EXPECT_EQ(visits, 100u);
+    // The graph is reusable afterwards.
+    EXPECT_EQ(explore_all(g, d, DirLabel{}), 181440u);
+}
+
+}  // namespace
+}  // namespace frontier
