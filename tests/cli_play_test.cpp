@@ -144,6 +144,47 @@ TEST(CliPlay, ATableFileMustBeThisBoards) {
     std::filesystem::remove_all(dir);
 }
 
+const std::string kRush60 = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";  // 60 moves (Fogleman)
+// A blocked by the vertical truck B: B down 3, A right 4.
+const std::string kRush2 = "ooBoooooBoooAABooo" + std::string(18, 'o');
+
+TEST(CliPlay, RushReplaysTheMovesOfSolve) {
+    const auto sol = run_frontier("solve rush " + kRush60 + " --json");
+    ASSERT_EQ(sol.exit_code, 0) << sol.err;
+    const std::string moves = nlohmann::json::parse(sol.out)["moves"].dump();
+    const auto r = run_frontier("play rush --board " + kRush60 + " --script '" + moves + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "moves 60 | left 0 | score 1.00 | solved: optimal (60 moves)\n");
+    // From stdin; a script's moves are never merged: B down 2 keeps the distance (2 -> 2: -1),
+    // B down 1 gains (+1), A right 4 solves (+1).
+    expect_input_error(run_frontier("play rush --board " + kRush2, "AL0\n"), "move 1 'AL0'");
+    const auto k = run_frontier("play rush --board " + kRush2 + " --json", "BD2 BD1 AR4\n");
+    ASSERT_EQ(k.exit_code, 0) << k.err;
+    const auto f = nlohmann::json::parse(k.out);
+    EXPECT_EQ(f["moves"], 3);
+    EXPECT_EQ(f["net"], 1);
+    EXPECT_EQ(f["start_distance"], 2);
+    EXPECT_EQ(f["solved"], true);
+    EXPECT_EQ(f["optimal"], false);
+}
+
+TEST(CliPlay, RushRandomPuzzles) {
+    const auto r = run_frontier("play rush --moves 7 --seed 5 --script '' --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["left"], 7);
+    const auto check = run_frontier("solve rush " + j["start"].get<std::string>() + " --json");
+    EXPECT_EQ(nlohmann::json::parse(check.out)["length"], 7);
+    const auto h = run_frontier("play rush --seed 5 --script '' --json");
+    ASSERT_EQ(h.exit_code, 0) << h.err;
+    EXPECT_GE(nlohmann::json::parse(h.out)["left"].get<int>(), 10);
+    expect_input_error(run_frontier("play rush --board " + kRush2 + " --moves 3 --script ''"),
+                       "not both");
+    expect_input_error(run_frontier("play rush --board " + kRush2 + " --script 'BU1'"),
+                       "move 1 'BU1'");
+    expect_input_error(run_frontier("play rush --board AAoo --script ''"), "");
+}
+
 // ---- The terminal interface under tmux ----------------------------------------------------
 
 bool have_tmux() {
@@ -265,6 +306,21 @@ TEST(CliPlayTerminal, CtrlCAndATooSmallTerminal) {
     const std::string end = pane.capture();
     EXPECT_NE(end.find("\nicanon\n"), std::string::npos) << end;
     EXPECT_EQ(end.find("terminal too small"), std::string::npos) << end;
+}
+
+TEST(CliPlayTerminal, RushSelectAndSlideUnderTmux) {
+    if (!have_tmux()) GTEST_SKIP() << "tmux is not installed: the terminal interface is untested";
+    TmuxPane pane("play rush --board " + kRush2, 80, 24);
+    ASSERT_TRUE(pane.wait_for("moves 0 | left 2 | score 0.00")) << pane.capture();
+    EXPECT_NE(pane.capture().find("exit"), std::string::npos);
+    pane.keys("b Down Down");  // one slide of two cells: still blocking
+    ASSERT_TRUE(pane.wait_for("moves 1 | left 2 | score -1.00")) << pane.capture();
+    pane.keys("Down");  // the same slide, now three cells
+    ASSERT_TRUE(pane.wait_for("moves 1 | left 1 | score 1.00")) << pane.capture();
+    pane.keys("A Right Right Right Right");
+    ASSERT_TRUE(pane.wait_for("solved: optimal (2 moves)")) << pane.capture();
+    pane.keys("q");
+    ASSERT_TRUE(pane.wait_for("PLAY-EXIT=0")) << pane.capture();
 }
 
 }  // namespace

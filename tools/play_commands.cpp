@@ -1,5 +1,5 @@
-// frontier play: the sliding puzzle in the terminal with a live optimal-move coach, or a
-// scripted game when stdin is not a terminal (or --script is given).
+// frontier play: the sliding puzzle and Rush Hour in the terminal with a live optimal-move
+// coach, or a scripted game when stdin is not a terminal (or --script is given).
 //
 // The game itself (moves, score, coach, keys) is in tools/play/, apart from the drawing
 // (tools/play/terminal.cpp), so that tests drive it without a terminal.
@@ -11,6 +11,7 @@
 
 #include "tools/cli_common.hpp"
 #include "tools/domain_commands.hpp"
+#include "tools/play/rush_play.hpp"
 #include "tools/play/sliding_play.hpp"
 #include "tools/play/terminal.hpp"
 
@@ -123,6 +124,38 @@ void configure_sliding(CLI::App& cmd, const std::string& name) {
     });
 }
 
+void configure_rush(CLI::App& cmd, const std::string& name) {
+    auto o = std::make_shared<PlayOptions>();
+    auto ro = std::make_shared<play::RushPlayOptions>();
+    cmd.description(
+        "Play Rush Hour in the terminal: a live coach (the board's whole cluster, solved by BFS) "
+        "shows the optimal number of moves left and, on request, an optimal next move.");
+    cmd.add_option("--board", ro->board,
+                   "the board: 36 characters row by row, o empty, x wall, A the primary car, "
+                   "other capitals pieces (default: a random puzzle)");
+    cmd.add_option("--moves", ro->moves,
+                   "a random puzzle exactly K moves from solved (default: one of the hardest "
+                   "positions of a random board); also for the puzzles of the n key");
+    add_common(cmd, *o);
+    cmd.footer(
+        "Keys: a letter selects the piece with that letter (lower-case u, h, n, q are commands:\n"
+        "select pieces U, H, N, Q with capitals); the arrows slide the selected piece one cell.\n"
+        "Arrows again in the same direction extend the slide: a slide of any length is one\n"
+        "move. u undo, h hint, n new random puzzle, q or Ctrl-C quit. A starts selected.\n"
+        "Status: moves made, the optimal number of moves left, and the score: +1 for a move one\n"
+        "step closer to solved, -1 for any other, divided by the moves (1.00 = all optimal).\n"
+        "Scripts (--script or stdin when it is not a terminal) use the moves of 'frontier solve\n"
+        "rush': letter, direction (L R U D), cells: \"BD3 AR4\".\n");
+    cmd.callback([o, ro, &cmd, name] {
+        if (!ro->board.empty() && ro->moves >= 0)
+            throw InputError("play: give --board or --moves, not both");
+        ro->seed = resolve_seed(cmd, *o);
+        ro->background = !scripted(cmd);
+        auto session = play::make_rush_session(*ro);
+        play_session(*session, name, cmd, *o);
+    });
+}
+
 }  // namespace
 
 void add_play_commands(DomainCommands& commands) {
@@ -132,6 +165,7 @@ void add_play_commands(DomainCommands& commands) {
                                                   n.starts_with("sliding:");
                                        },
                                        configure_sliding});
+    commands.add("play", DomainHandler{"rush", accept_names({"rush"}), configure_rush});
 }
 
 }  // namespace frontier::cli

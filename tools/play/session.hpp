@@ -16,7 +16,10 @@
 //   std::string describe(State s, Move m) const;           // "slide 6 left (key ←)"
 //   std::vector<std::string> split_script(std::string_view text) const;
 //   Move parse_move(State s, std::string_view token) const; // InputError if not legal
-//   State new_start(std::mt19937_64& rng);
+//   State new_start(std::mt19937_64& rng);   // may change the domain (a new Rush Hour board)
+//   typename Coach<Domain>::Solver solver() const;  // for the current domain
+// A new puzzle (n) rebuilds the coach: its answers belong to one domain (a Rush Hour state means
+// nothing on another board), and its worker must not run while the rules change the domain.
 #pragma once
 
 #include <cstdint>
@@ -136,17 +139,17 @@ class GameSession : public Session {
     using State = typename D::State;
     using Move = typename D::Move;
 
-    GameSession(std::unique_ptr<Rules> rules, State start, typename Coach<D>::Solver solver,
-                bool background, std::uint64_t seed)
+    GameSession(std::unique_ptr<Rules> rules, State start, bool background, std::uint64_t seed)
         : rules_(std::move(rules)),
           game_(rules_->domain(), start),
-          coach_(rules_->domain(), std::move(solver), background),
+          background_(background),
+          coach_(std::make_unique<Coach<D>>(rules_->domain(), rules_->solver(), background)),
           rng_(seed) {
         ask_coach();
     }
 
     const Game<D>& game() const { return game_; }
-    Coach<D>& coach() { return coach_; }
+    Coach<D>& coach() { return *coach_; }
     Rules& rules() { return *rules_; }
 
     bool handle(int k) override {
@@ -168,10 +171,7 @@ class GameSession : public Session {
                 message_.clear();
                 return true;
             case Action::New:
-                game_.restart(rules_->new_start(rng_));
-                hint_ = false;
-                message_ = "new puzzle";
-                ask_coach();
+                new_puzzle();
                 return true;
             case Action::Move:
                 move(r.move, r.message);
@@ -181,8 +181,8 @@ class GameSession : public Session {
     }
 
     bool update() override {
-        const std::uint64_t v = coach_.version();
-        const bool solving = coach_.solving();
+        const std::uint64_t v = coach_->version();
+        const bool solving = coach_->solving();
         const bool changed = v != seen_version_ || solving != seen_solving_;
         seen_version_ = v;
         seen_solving_ = solving;
@@ -193,7 +193,7 @@ class GameSession : public Session {
         View v;
         v.title = rules_->title();
         v.coach = rules_->coach_name();
-        const auto advice = coach_.advice(game_.current());
+        const auto advice = coach_->advice(game_.current());
         std::optional<Move> hint;
         if (hint_ && advice && advice->next) hint = advice->next;
         v.board = rules_->board(game_.current(), hint);
@@ -229,27 +229,27 @@ class GameSession : public Session {
     }
 
     void settle() override {
-        coach_.wait(game_.current());
+        coach_->wait(game_.current());
         if (rules_->unit_steps()) {
-            coach_.wait(game_.start());
+            coach_->wait(game_.start());
         } else {
-            for (const State& s : game_.positions()) coach_.wait(s);
+            for (const State& s : game_.positions()) coach_->wait(s);
         }
     }
 
     std::string status() const override {
-        const int left = coach_.distance(game_.current());
+        const int left = coach_->distance(game_.current());
         const Score sc = score();
         std::string line = "moves " + std::to_string(game_.moves_made()) + " | left ";
         if (game_.solved())
             line += "0";
-        else if (const auto a = coach_.advice(game_.current()))
+        else if (const auto a = coach_->advice(game_.current()))
             line += a->distance < 0 ? "none (unsolvable)" : std::to_string(left);
         else
             line += "solving" + ellipsis();
         line += " | score " + (sc.known() ? format_score(sc.value()) : ellipsis());
         if (game_.solved()) {
-            const int best = coach_.distance(game_.start());
+            const int best = coach_->distance(game_.start());
             if (best < 0)
                 line += " | solved";
             else if (game_.moves_made() == best)
@@ -266,8 +266,8 @@ class GameSession : public Session {
         f.start = DomainIO<D>::format(rules_->domain(), game_.start());
         f.position = DomainIO<D>::format(rules_->domain(), game_.current());
         f.moves = game_.moves_made();
-        f.left = coach_.distance(game_.current());
-        f.start_distance = coach_.distance(game_.start());
+        f.left = coach_->distance(game_.current());
+        f.start_distance = coach_->distance(game_.start());
         const Score sc = score();
         f.score_known = sc.known();
         f.net = sc.known() ? *sc.net : 0;
@@ -280,11 +280,24 @@ class GameSession : public Session {
     Score score() const {
         std::vector<int> d;
         d.reserve(game_.positions().size());
-        for (const State& s : game_.positions()) d.push_back(coach_.distance(s));
+        for (const State& s : game_.positions()) d.push_back(coach_->distance(s));
         return score_line(d, rules_->unit_steps());
     }
 
   private:
+    void new_puzzle() {
+        coach_.reset();  // stops and joins its worker before the rules may change the domain
+        try {
+            game_.restart(rules_->new_start(rng_));
+            message_ = "new puzzle";
+        } catch (const InputError& e) {
+            message_ = e.what();
+        }
+        coach_ = std::make_unique<Coach<D>>(rules_->domain(), rules_->solver(), background_);
+        hint_ = false;
+        ask_coach();
+    }
+
     void move(const Move& m, const std::string& note) {
         if (game_.solved()) {
             message_ = "solved: press n for a new puzzle, u to undo, q to quit";
@@ -313,7 +326,7 @@ class GameSession : public Session {
     }
 
     std::string finish_message() const {
-        const int best = coach_.distance(game_.start());
+        const int best = coach_->distance(game_.start());
         const Score sc = score();
         std::string m = "Solved in " + std::to_string(game_.moves_made()) + " moves";
         if (sc.known()) m += ", score " + format_score(sc.value());
@@ -332,12 +345,13 @@ class GameSession : public Session {
             for (auto it = game_.positions().rbegin(); it != game_.positions().rend(); ++it)
                 wanted.push_back(*it);
         }
-        coach_.want(std::move(wanted));
+        coach_->want(std::move(wanted));
     }
 
     std::unique_ptr<Rules> rules_;
     Game<D> game_;
-    Coach<D> coach_;
+    bool background_;
+    std::unique_ptr<Coach<D>> coach_;
     std::mt19937_64 rng_;
     bool hint_ = false;
     std::string message_;

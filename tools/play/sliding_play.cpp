@@ -305,7 +305,7 @@ std::unique_ptr<SlidingSession> make_sliding_session(const SlidingPlayOptions& o
         std::make_unique<SlidingRules>(d, sliding_name(d.rows(), d.cols()), solver, o.moves);
     std::mt19937_64 rng(o.seed);
     const TileState start = o.start.empty() ? rules->new_start(rng) : parse_solvable(d, o.start);
-    return std::make_unique<SlidingSession>(std::move(rules), start, solver->solve,
+    return std::make_unique<SlidingSession>(std::move(rules), start,
                                             o.background && !solver->instant(), rng());
 }
 

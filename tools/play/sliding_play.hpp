@@ -89,6 +89,7 @@ class SlidingRules {
     std::vector<std::string> split_script(std::string_view text) const;
     Move parse_move(State s, std::string_view token) const;
     State new_start(std::mt19937_64& rng) const;
+    SlidingCoach::Solver solver() const { return solver_->solve; }
 
     // The blank direction (0 up, 1 left, 2 right, 3 down) a key asks for, or -1: the arrows
     // and their letters move a tile, i.e. the blank the opposite way.
