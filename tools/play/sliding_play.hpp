@@ -9,10 +9,10 @@
 //   table     a distance table: --table FILE, or built in memory by the engine's layered BFS when
 //             the board has at most 10 cells (the 8-puzzle's 181,440 states take milliseconds).
 //             Instant, so it runs in the game's thread.
-//   ida-pdb   IDA* with the additive pattern databases of --pdb-dir (frontier pdb build): the
-//             15-puzzle in milliseconds to a second. In a background thread.
-//   ida-lc    IDA* with linear conflict when no --pdb-dir is given: correct but slower (a random
-//             15-puzzle takes seconds, a few take minutes); the game shows "solving…" meanwhile.
+//   ida-pdb   IDA* with the additive pattern databases of --pdb-dir (frontier pdb build): a
+//             random 15-puzzle in about half a second. In a background thread.
+//   ida-lc    IDA* with linear conflict when no --pdb-dir is given: correct but about ten times
+//             slower (seconds, tens of seconds for some); the game shows "solving…" meanwhile.
 //
 // Random starts: uniform over the solvable positions; with --moves K, exactly K moves from the
 // goal: uniform over all such positions with a table; otherwise a random walk away from the goal
