@@ -13,7 +13,7 @@
 //   KeyResult<Move> key(int key, State current);          // what a key means now
 //   std::optional<Move> merge(Move last, Move next) const; // one move made of two (or nothing)
 //   BoardView board(State s, std::optional<Move> hint) const;
-//   std::string describe(State s, Move m) const;           // "slide 6 left (key ←)"
+//   std::string describe(State s, Move m) const;           // "move tile 6 down (down arrow; ...)"
 //   std::vector<std::string> split_script(std::string_view text) const;
 //   Move parse_move(State s, std::string_view token) const; // InputError if not legal
 //   State new_start(std::mt19937_64& rng);   // may change the domain (a new Rush Hour board)
@@ -67,10 +67,9 @@ struct View {
     std::string title;
     std::string coach;  // which coach answers, and how fast
     BoardView board;
-    std::string status;    // moves, optimal distance left, score
-    std::string message;   // the hint, what a key did, the result
-    std::string help;      // the keys
-    bool waiting = false;  // a distance the status needs is being computed
+    std::string status;   // moves, optimal distance left, score
+    std::string message;  // the hint, what a key did, the result
+    std::string help;     // the keys
 };
 
 enum class Action { None, Move, Undo, Hint, New, Quit, Handled };
@@ -198,7 +197,6 @@ class GameSession : public Session {
         if (hint_ && advice && advice->next) hint = advice->next;
         v.board = rules_->board(game_.current(), hint);
         v.status = status();
-        v.waiting = !advice || !score().known();
         v.message = message_;
         if (hint_ && !game_.solved()) {
             if (!advice)
