@@ -17,6 +17,7 @@
 // (IncrementalHeuristic).
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <cstdint>
 #include <string>
@@ -59,11 +60,17 @@ struct SearchResult {
     int length() const { return solved() ? static_cast<int>(moves.size()) : -1; }
 };
 
+// Limits of one search. `stop`, when set, is a flag another thread may raise to end the search
+// early (it then reports LimitReached); the search reads it once per expansion with a relaxed
+// load, so a stale computation is abandoned within microseconds (the terminal game cancels its
+// background solves this way).
 struct SearchLimits {
-    std::uint64_t max_expansions = 0;  // 0: no limit
-    int max_depth = 0;                 // DFS depth bound; 0: none
+    std::uint64_t max_expansions = 0;         // 0: no limit
+    int max_depth = 0;                        // DFS depth bound; 0: none
+    const std::atomic<bool>* stop = nullptr;  // raised from outside: end now
     bool limited(std::uint64_t expanded) const {
-        return max_expansions != 0 && expanded >= max_expansions;
+        return (max_expansions != 0 && expanded >= max_expansions) ||
+               (stop != nullptr && stop->load(std::memory_order_relaxed));
     }
 };
 

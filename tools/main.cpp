@@ -35,12 +35,15 @@ int main(int argc, char** argv) {
     domain_commands.declare("compare",
                             "Run several algorithms on a file of states and tabulate them.");
     domain_commands.declare("count", "Count the solutions of a combinatorial problem.");
+    domain_commands.declare("play",
+                            "Play a puzzle in the terminal with a live optimal-move coach.");
     frontier::cli::add_sliding_commands(domain_commands);
     frontier::cli::add_puzzle_commands(domain_commands);
     frontier::cli::add_rush_commands(domain_commands);
     frontier::cli::add_pocket_cube_commands(domain_commands);
     frontier::cli::add_peg_solitaire_commands(domain_commands);
     frontier::cli::add_sliding_blocks_commands(domain_commands);
+    frontier::cli::add_play_commands(domain_commands);
     domain_commands.install(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {

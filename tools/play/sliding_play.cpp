@@ -1,0 +1,312 @@
+#include "tools/play/sliding_play.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "domains/sliding/sliding_heuristics.hpp"
+#include "domains/sliding/sliding_pdb.hpp"
+#include "engine/idastar.hpp"
+#include "engine/layered_bfs.hpp"
+
+namespace frontier::play {
+
+namespace {
+
+// Boards this small get an in-memory distance table (10 cells: 1,814,400 states, 2.3 MB).
+constexpr int kTableCells = 10;
+
+const char* const kTileDirection[4] = {"down", "right", "left", "up"};  // by blank direction
+
+std::string blank_direction_name(int dir) {
+    static const char* const names[4] = {"up", "left", "right", "down"};
+    return names[dir];
+}
+
+KeyResult<SlideMove> result(Action a, SlideMove m = {}, std::string message = "") {
+    return KeyResult<SlideMove>{a, m, std::move(message)};
+}
+
+template <class H>
+SlidingCoach::Solver ida_solve(const SlidingTiles& d, std::shared_ptr<const H> h) {
+    return
+        [d, h](const TileState& s, const std::atomic<bool>& stop) -> std::optional<SlideSolution> {
+            SearchLimits limits;
+            limits.stop = &stop;
+            const auto r = idastar(d, s, *h, limits);
+            if (r.status == SearchStatus::Solved) return SlideSolution{r.length(), r.moves};
+            if (r.status == SearchStatus::Exhausted) return SlideSolution{-1, {}};
+            return std::nullopt;  // stopped
+        };
+}
+
+}  // namespace
+
+std::string SlidingSolver::describe() const {
+    if (kind == "table") return "coach: distance table";
+    if (kind == "ida-pdb") return "coach: IDA* with pattern databases";
+    return "coach: IDA* with linear conflict (slower than with --pdb-dir)";
+}
+
+std::shared_ptr<const DistanceTable> build_distance_table(const SlidingTiles& d, int threads) {
+    auto table = std::make_shared<DistanceTable>(d.size());
+    LayeredBfsOptions options;
+    options.threads = threads;
+    const TileState goal = d.goal();
+    layered_bfs(d, std::span<const TileState>(&goal, 1), table->mutable_bytes(), options);
+    return table;
+}
+
+std::shared_ptr<const DistanceTable> open_distance_table(const SlidingTiles& d,
+                                                         const std::string& path) {
+    auto table = std::make_shared<DistanceTable>(DistanceTable::open(path));
+    const TableHeader& h = *table->header();
+    const std::string spec = sliding_spec(d.rows(), d.cols());
+    if (h.domain != spec) throw InputError(path + ": a table of " + h.domain + ", not of " + spec);
+    if (h.goal != format_tiles(d, d.goal()))
+        throw InputError(path + ": made for the goal " + h.goal + ", not " +
+                         format_tiles(d, d.goal()));
+    if (table->size() != d.size())
+        throw InputError(path + ": " + std::to_string(table->size()) + " entries, expected " +
+                         std::to_string(d.size()));
+    return table;
+}
+
+SlidingSolver table_solver(const SlidingTiles& d, std::shared_ptr<const DistanceTable> table) {
+    SlidingSolver s;
+    s.kind = "table";
+    s.table = table;
+    s.solve = [d, table](const TileState& start,
+                         const std::atomic<bool>&) -> std::optional<SlideSolution> {
+        const std::uint8_t v = table->at(d.rank(start));
+        if (v == kUnreached) return SlideSolution{-1, {}};
+        SlideSolution sol{v, {}};
+        // Walk down the table: some neighbour is always exactly one closer.
+        TileState at = start;
+        for (int left = v; left > 0; --left) {
+            bool stepped = false;
+            d.for_each_successor(at, [&](const TileState& child, const SlideMove& m) {
+                if (stepped || table->at(d.rank(child)) != left - 1) return;
+                sol.path.push_back(m);
+                at = child;
+                stepped = true;
+            });
+            if (!stepped) return SlideSolution{-1, {}};  // not a BFS table of this board
+        }
+        return sol;
+    };
+    return s;
+}
+
+SlidingSolver ida_solver(const SlidingTiles& d, const std::string& pdb_dir, bool reflect) {
+    SlidingSolver s;
+    if (!pdb_dir.empty()) {
+        auto pdbs = load_sliding_pdb_dir(pdb_dir, d.rows(), d.cols(), goal_tiles_of(d));
+        auto h = std::make_shared<const PdbHeuristic<SlidingTiles>>(
+            d, group_partitions(std::move(pdbs)), reflect);
+        s.kind = "ida-pdb";
+        s.solve = ida_solve(d, h);
+        s.heuristic = [h](TileState x) { return (*h)(x); };
+    } else {
+        auto h = std::make_shared<const LinearConflict<SlidingTiles>>(d);
+        s.kind = "ida-lc";
+        s.solve = ida_solve(d, h);
+        s.heuristic = [h](TileState x) { return (*h)(x); };
+    }
+    return s;
+}
+
+TileState random_at_distance(const SlidingTiles& d, const DistanceTable& table, int k,
+                             std::mt19937_64& rng) {
+    std::uint64_t count = 0;
+    int farthest = 0;
+    for (std::uint8_t v : table.bytes()) {
+        if (v == kUnreached) continue;
+        count += v == k;
+        farthest = std::max<int>(farthest, v);
+    }
+    if (k < 0 || count == 0)
+        throw InputError("--moves " + std::to_string(k) + ": no position of " +
+                         sliding_name(d.rows(), d.cols()) + " is that far from the goal (0 to " +
+                         std::to_string(farthest) + ")");
+    std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, count - 1)(rng);
+    const auto bytes = table.bytes();
+    for (std::uint64_t r = 0; r < bytes.size(); ++r)
+        if (bytes[r] == k && pick-- == 0) return d.unrank(r);
+    throw InputError("random_at_distance: table changed while reading");  // unreachable
+}
+
+TileState walk_to_distance(const SlidingTiles& d, const SlidingSolver& solver, int k,
+                           std::mt19937_64& rng) {
+    // 80 is the 15-puzzle's diameter; smaller boards stop at their own farthest states, where
+    // the walk finds no step away and starts again (up to a bounded number of tries).
+    if (k < 0 || k > 80) throw InputError("--moves " + std::to_string(k) + ": expected 0 to 80");
+    const std::atomic<bool> never{false};
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        TileState s = d.goal();
+        int dist = 0;
+        std::optional<SlideMove> back;
+        while (dist < k) {
+            std::vector<std::pair<TileState, SlideMove>> next;
+            d.for_each_successor(s, [&](const TileState& c, const SlideMove& m) {
+                if (!back || !(m == *back)) next.emplace_back(c, m);
+            });
+            std::shuffle(next.begin(), next.end(), rng);
+            bool moved = false;
+            for (const auto& [c, m] : next) {
+                // Every move changes the distance by exactly one: c is dist + 1 away unless it
+                // is dist - 1, which a lower bound of at least dist rules out.
+                const bool away = (solver.heuristic && solver.heuristic(c) >= dist) ||
+                                  solver.solve(c, never)->distance > dist;
+                if (!away) continue;
+                s = c;
+                back = SlidingTiles::inverse(m);
+                ++dist;
+                moved = true;
+                break;
+            }
+            if (!moved) break;
+        }
+        if (dist == k) return s;
+    }
+    throw InputError("--moves " + std::to_string(k) + ": found no position that far from the goal");
+}
+
+SlidingRules::SlidingRules(const SlidingTiles& d, std::string name,
+                           std::shared_ptr<SlidingSolver> solver, int moves)
+    : d_(d), name_(std::move(name)), solver_(std::move(solver)), moves_(moves) {}
+
+std::string SlidingRules::title() const {
+    return "frontier play " + name_;
+}
+
+std::string SlidingRules::keys_help() const {
+    return "arrows, WASD or HJKL (capitals) slide a tile into the blank | u undo | h hint | "
+           "n new | q quit";
+}
+
+int SlidingRules::blank_direction(int k) {
+    switch (k) {
+        case key::kUp:
+        case 'w':
+        case 'K':
+            return 3;  // the tile below moves up: the blank moves down
+        case key::kDown:
+        case 's':
+        case 'J':
+            return 0;
+        case key::kLeft:
+        case 'a':
+        case 'H':
+            return 2;
+        case key::kRight:
+        case 'd':
+        case 'L':
+            return 1;
+        default:
+            return -1;
+    }
+}
+
+KeyResult<SlideMove> SlidingRules::key(int k, TileState s) const {
+    switch (k) {
+        case 'u':
+            return result(Action::Undo);
+        case 'h':
+        case '?':
+            return result(Action::Hint);
+        case 'n':
+            return result(Action::New);
+        case 'q':
+        case key::kCtrlC:
+        case key::kEscape:
+            return result(Action::Quit);
+        default:
+            break;
+    }
+    const int dir = blank_direction(k);
+    if (dir < 0)
+        return result(Action::None, {},
+                      "unknown key: arrows or WASD move, u undo, h hint, n new, q quit");
+    const int b = d_.blank(s);
+    const int n = d_.neighbor(b, dir);
+    if (n < 0)
+        return result(Action::None, {},
+                      std::string("no tile can move ") + kTileDirection[dir] + " into the blank");
+    return result(Action::Move, SlideMove{std::uint8_t(dir), std::uint8_t(s.tile(n)),
+                                          std::uint8_t(n), std::uint8_t(b)});
+}
+
+BoardView SlidingRules::board(TileState s, std::optional<SlideMove> hint) const {
+    BoardView v;
+    v.rows = d_.rows();
+    v.cols = d_.cols();
+    const TileState goal = d_.goal();
+    for (int c = 0; c < d_.cells(); ++c) {
+        const int t = s.tile(c);
+        v.labels.push_back(t == 0 ? "" : std::to_string(t));
+        CellStyle style = t == 0              ? CellStyle::Empty
+                          : goal.tile(c) == t ? CellStyle::Home
+                                              : CellStyle::Away;
+        if (hint && t != 0 && hint->from == c) style = CellStyle::Hint;
+        v.styles.push_back(style);
+        v.colours.push_back(0);
+    }
+    return v;
+}
+
+std::string SlidingRules::describe(TileState, SlideMove m) const {
+    const char* dir = kTileDirection[m.dir];
+    return "move tile " + std::to_string(m.tile) + " " + dir + " (" + dir +
+           " arrow; script letter " + kDirLetters[m.dir] + ")";
+}
+
+std::vector<std::string> SlidingRules::split_script(std::string_view text) const {
+    // Letters, each one move; spaces, commas, brackets and quotes separate, so both the
+    // "moves: U L R D" line and the JSON "moves" array of `frontier solve` replay as they are.
+    std::vector<std::string> out;
+    for (char c : text) {
+        if (std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '[' || c == ']' ||
+            c == '"' || c == '\'')
+            continue;
+        out.emplace_back(1, c);
+    }
+    return out;
+}
+
+SlideMove SlidingRules::parse_move(TileState s, std::string_view token) const {
+    const char c = token.size() == 1 ? static_cast<char>(std::toupper(token[0])) : '?';
+    const char* at = std::find(kDirLetters, kDirLetters + 4, c);
+    if (at == kDirLetters + 4) throw InputError("not a move (the blank's direction: U, L, R or D)");
+    const int dir = static_cast<int>(at - kDirLetters);
+    const int b = d_.blank(s);
+    const int n = d_.neighbor(b, dir);
+    if (n < 0)
+        throw InputError("the blank cannot move " + blank_direction_name(dir) +
+                         " (it is on that edge)");
+    return SlideMove{std::uint8_t(dir), std::uint8_t(s.tile(n)), std::uint8_t(n), std::uint8_t(b)};
+}
+
+TileState SlidingRules::new_start(std::mt19937_64& rng) const {
+    if (moves_ < 0) return random_solvable(d_, rng);
+    if (solver_->table) return random_at_distance(d_, *solver_->table, moves_, rng);
+    return walk_to_distance(d_, *solver_, moves_, rng);
+}
+
+std::unique_ptr<SlidingSession> make_sliding_session(const SlidingPlayOptions& o) {
+    const SlidingTiles d = make_board<SlidingTiles>(parse_sliding_name(o.name), o.goal);
+    auto solver = std::make_shared<SlidingSolver>();
+    if (!o.table_file.empty())
+        *solver = table_solver(d, open_distance_table(d, o.table_file));
+    else if (o.pdb_dir.empty() && d.cells() <= kTableCells)
+        *solver = table_solver(d, build_distance_table(d, o.threads));
+    else
+        *solver = ida_solver(d, o.pdb_dir, o.reflect);
+    auto rules =
+        std::make_unique<SlidingRules>(d, sliding_name(d.rows(), d.cols()), solver, o.moves);
+    std::mt19937_64 rng(o.seed);
+    const TileState start = o.start.empty() ? rules->new_start(rng) : parse_solvable(d, o.start);
+    return std::make_unique<SlidingSession>(std::move(rules), start,
+                                            o.background && !solver->instant(), rng());
+}
+
+}  // namespace frontier::play
