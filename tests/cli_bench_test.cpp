@@ -86,5 +86,31 @@ TEST(CliBench, TinyWorkloadsProduceEveryReport) {
     std::filesystem::remove_all(dir);
 }
 
+// The Rush Hour and peg-solitaire workloads do real, checkable work at every thread count: the
+// grading reaches each database cluster in full (377 + 770 + ... + 12,020 = 57,003 states, 20
+// rounds), and the first 6 jumps reach 1 + 4 + 12 + 60 + 296 + 1,338 + 5,648 boards (OEIS
+// A112737).
+TEST(CliBench, RushAndPegWorkloadsDoTheirWholeWork) {
+    const std::string dir = test::temp_dir();
+    const auto r = test::run_frontier(
+        "bench --workloads rush-grade,peg-6 --threads 1,2 --repeat 1 "
+        "--out " +
+        dir + "/out");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(slurp(dir + "/out/results.json"));
+    ASSERT_EQ(j["results"].size(), 4u);
+    for (const auto& p : j["results"]) {
+        EXPECT_GT(p["rate"].get<double>(), 0.0);
+        if (p["workload"] == "rush-grade") {
+            EXPECT_EQ(p["extra"]["cluster_states"], 57003u * 20);
+            EXPECT_EQ(p["unit"], "puzzles/s");
+        } else {
+            EXPECT_EQ(p["workload"], "peg-6");
+            EXPECT_EQ(p["extra"]["states"], 7359u);
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace frontier

@@ -8,15 +8,21 @@
 #include <sstream>
 #include <thread>
 
+#include <tbb/enumerable_thread_specific.h>
+
+#include "domains/peg_solitaire/peg_solitaire.hpp"
 #include "domains/queens/queens.hpp"
+#include "domains/rush/rush_grade.hpp"
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
+#include "engine/bitmap_bfs.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/error.hpp"
 #include "engine/hdastar.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/parallel.hpp"
 #include "engine/table_file.hpp"
 #include "engine/timer.hpp"
 #include "tools/bench_report.hpp"
@@ -112,7 +118,75 @@ Workload queens_workload(int n) {
             }};
 }
 
-// A workload by name: enumerate-DOMAIN, pdb-PARTITION, hdastar-15puzzle[-azh], queens-N.
+// English peg solitaire from the standard start, by the bitmap BFS: the first `depth` jumps, or
+// the whole game (187,636,299 boards) when depth < 0. Two 1 GiB layer bitmaps either way.
+Workload peg_workload(int depth) {
+    const std::string name = depth < 0 ? "peg-full" : "peg-" + std::to_string(depth);
+    return {name, "states/s",
+            "English peg solitaire, " +
+                (depth < 0 ? std::string("every board")
+                           : "the first " + std::to_string(depth) + " jumps") +
+                " (bitmap BFS)",
+            [depth](int threads, nlohmann::ordered_json& extra) {
+                const PegSolitaire d;
+                const auto roots = d.enumeration_roots();
+                LayeredBfsOptions o;
+                o.threads = threads;
+                o.max_depth = depth;
+                const auto r =
+                    layered_bitmap_bfs(d, std::span<const PegSolitaire::State>(roots), o);
+                extra["states"] = r.reached;
+                return BenchRun{r.seconds, static_cast<double>(r.reached)};
+            }};
+}
+
+// Rush Hour grading (optimal moves, cluster, hardest state) of 12 puzzles of the public database
+// (rows of ../shared/data/rush_known.tsv: 15 to 60 moves, clusters of 377 to 12,020 states),
+// each graded `rounds` times, in parallel across puzzles as `frontier rush grade` does.
+const char* const kRushBoards[] = {
+    "ooBoooooBooCooBAACDDDEoCoooEFFoooooo",  // 16 moves, 377 states
+    "BCCDooBoEDoFAAEooFGGHHHIooJooIooJooo",  // 15 moves, 770 states
+    "BoCDDDBoCEooBAAEooFFGGoHoooooHIIJJoH",  // 32 moves, 1366 states
+    "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves, 2332 states
+    "oooJLxCCCJLoHAAKooHoIKDDooIEEMoFFoxM",  // 54 moves, 3461 states
+    "ooooxoCCCJLoAAIJLMooIDDMHEEKooHFFKox",  // 50 moves, 3874 states
+    "ooIBBBooIKooAAJKoLCCJDDLGHEEoLGHFFoo",  // 50 moves, 4643 states
+    "BBCCCDEoFFGDEoAAGHIIJKKHLLJMooNNNMoo",  // 35 moves, 4934 states
+    "BBBCoDooECoDAAEooFooEGGFHHHoIooJJoIo",  // 20 moves, 6444 states
+    "BBCDooEoCDooEAADooEooFFFGGGoHIJJooHI",  // 28 moves, 7422 states
+    "xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG",  // 51 moves, 9360 states
+    "oBBooMooJCCMAAJKLMHDDKLoHIoEEEHIFFGG",  // 15 moves, 12020 states
+};
+
+Workload rush_workload(int rounds) {
+    std::vector<std::pair<RushBoard, RushState>> puzzles;
+    for (const char* text : kRushBoards) {
+        const RushPuzzle p = parse_rush(text);
+        puzzles.emplace_back(p.board, p.start);
+    }
+    return {"rush-grade", "puzzles/s",
+            std::to_string(puzzles.size()) + " Rush Hour database puzzles graded exactly, " +
+                std::to_string(rounds) + " rounds",
+            [puzzles, rounds](int threads, nlohmann::ordered_json& extra) {
+                const std::size_t n = puzzles.size() * static_cast<std::size_t>(rounds);
+                tbb::enumerable_thread_specific<RushGrader> graders;
+                std::atomic<std::uint64_t> states{0};
+                Stopwatch clock;
+                run_with_threads(threads, [&] {
+                    parallel_for_each(tbb::blocked_range<std::size_t>(0, n, 1), [&](auto r) {
+                        for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                            const auto& [board, start] = puzzles[i % puzzles.size()];
+                            states += graders.local().grade(board, start).cluster_size;
+                        }
+                    });
+                });
+                extra["cluster_states"] = states.load();
+                return BenchRun{clock.seconds(), static_cast<double>(n)};
+            }};
+}
+
+// A workload by name: enumerate-DOMAIN, pdb-PARTITION, hdastar-15puzzle[-azh], queens-N,
+// peg-DEPTH, peg-full, rush-grade.
 Workload make_workload(const std::string& name) {
     auto after = [&](const std::string& prefix) { return name.substr(prefix.size()); };
     if (name.rfind("enumerate-", 0) == 0) return enumerate_workload(after("enumerate-"));
@@ -126,9 +200,17 @@ Workload make_workload(const std::string& name) {
             throw InputError("bench: bad workload \"" + name + "\" (queens-N)");
         return queens_workload(std::stoi(n));
     }
+    if (name == "peg-full") return peg_workload(-1);
+    if (name.rfind("peg-", 0) == 0) {
+        const std::string n = after("peg-");
+        if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos || n.size() > 2)
+            throw InputError("bench: bad workload \"" + name + "\" (peg-DEPTH or peg-full)");
+        return peg_workload(std::stoi(n));
+    }
+    if (name == "rush-grade") return rush_workload(20);
     throw InputError("bench: unknown workload \"" + name +
                      "\" (known: enumerate-DOMAIN, pdb-PARTITION, hdastar-15puzzle, "
-                     "hdastar-15puzzle-azh, queens-N)");
+                     "hdastar-15puzzle-azh, queens-N, peg-DEPTH, peg-full, rush-grade)");
 }
 
 std::vector<int> parse_thread_list(const std::string& text) {
@@ -183,7 +265,9 @@ struct BenchOptions {
 
 std::string default_workloads(bool large) {
     return std::string("enumerate-8puzzle,enumerate-sliding:4x3,") +
-           (large ? "pdb-7-8" : "pdb-6-6-3") + ",hdastar-15puzzle,hdastar-15puzzle-azh,queens-15";
+           (large ? "pdb-7-8" : "pdb-6-6-3") +
+           ",hdastar-15puzzle,hdastar-15puzzle-azh,queens-15,rush-grade," +
+           (large ? "peg-full" : "peg-14");
 }
 
 void bench(const BenchOptions& o, const std::string& command) {
@@ -237,7 +321,7 @@ void add_bench_command(CLI::App& app) {
         "bench", "Measure how the engine's workloads scale across cores, with a report and plot.");
     cmd->add_option("--workloads", o->workloads,
                     "comma-separated list (default: " + default_workloads(false) +
-                        "); also enumerate-DOMAIN, pdb-PARTITION, queens-N");
+                        "); also enumerate-DOMAIN, pdb-PARTITION, queens-N, peg-DEPTH, peg-full");
     cmd->add_option("--threads", o->threads,
                     "thread counts, e.g. 1,2,4, or max (default: 1, 2, 4, ... up to the cores; "
                     "1 is always added; counts above the cores are marked oversubscribed)");
