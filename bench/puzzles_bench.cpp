@@ -197,24 +197,9 @@ BENCHMARK(BM_SudokuBatchHard)
 
 // ---- Qubic -----------------------------------------------------------------------------------
 
-// Random positions with 6 to 13 stones each (the test suite's generator), and the classic
-// example; each is searched to depth 20.
-std::vector<QubicPosition> qubic_positions() {
-    std::mt19937_64 rng(2024);
-    std::vector<QubicPosition> v;
-    for (int trial = 0; trial < 400; ++trial) {
-        std::uint64_t x = 0, o = 0;
-        const int nx = 6 + trial % 8, no = nx - 1 + trial % 2;
-        while (std::popcount(x) < nx) x |= 1ull << (rng() % 64);
-        while (std::popcount(o) < no) o |= (1ull << (rng() % 64)) & ~x;
-        if (qubic_completed_line(x) || qubic_completed_line(o)) continue;
-        v.push_back({x, o, trial % 3 != 0});
-    }
-    return v;
-}
-
+// The test suite's sample of random positions (6 to 13 stones each), each searched to depth 20.
 void BM_QubicRandomPositions(benchmark::State& state) {
-    const auto positions = qubic_positions();
+    const auto positions = random_qubic_positions(2024, 400);
     std::uint64_t nodes = 0, wins = 0;
     for (auto _ : state) {
         nodes = wins = 0;

@@ -9,15 +9,12 @@
 #include "domains/sliding/sliding_io.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/layered_bfs.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace frontier {
 namespace {
 
-// OEIS A089473: 8-puzzle states by distance from the goal.
-const std::vector<std::uint64_t> k8PuzzleLayers = {
-    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
-    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
-    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+using test::k8PuzzleLayers;
 
 LayeredBfsResult enumerate(const SlidingTiles& d, DistanceTable& table, int threads) {
     const TileState goal = d.goal();

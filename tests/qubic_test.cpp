@@ -223,20 +223,13 @@ TEST(Qubic, AgreesWithAPlainThreatSearch) {
 }
 
 TEST(Qubic, RandomPositionsReplayAndAreShortest) {
-    std::mt19937_64 rng(2024);
     int found = 0;
-    for (int trial = 0; trial < 400; ++trial) {
-        std::uint64_t x = 0, o = 0;
-        const int nx = 6 + trial % 8, no = nx - 1 + trial % 2;
-        while (std::popcount(x) < nx) x |= 1ull << (rng() % 64);
-        while (std::popcount(o) < no) o |= (1ull << (rng() % 64)) & ~x;
-        if (qubic_completed_line(x) || qubic_completed_line(o)) continue;
-        const QubicPosition p{x, o, trial % 3 != 0};
+    for (const QubicPosition& p : random_qubic_positions(2024, 400)) {
         const QubicResult r = find_forced_win(p);
         ASSERT_FALSE(r.limit_reached);
         if (!r.found) continue;
         ++found;
-        ASSERT_EQ(replay(p, r), "") << format_qubic_cells(x) << " / " << format_qubic_cells(o);
+        ASSERT_EQ(replay(p, r), "") << format_qubic_cells(p.x) << " / " << format_qubic_cells(p.o);
         // Iterative deepening: one move fewer finds nothing.
         QubicOptions shorter;
         shorter.max_depth = static_cast<int>(r.steps.size()) - 1;

@@ -8,15 +8,12 @@
 #include "domains/sliding/sliding_tiles.hpp"
 #include "engine/bitmap_bfs.hpp"
 #include "engine/hash_bfs.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace frontier {
 namespace {
 
-// OEIS A089473: 8-puzzle states by distance from the goal.
-const std::vector<std::uint64_t> k8PuzzleLayers = {
-    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
-    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
-    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+using test::k8PuzzleLayers;
 
 // The 8-puzzle seen as an IndexedDomain (its rank in 18 bits), which is not graded: moves go
 // back and forth, so the bitmap BFS needs its visited bitmap.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <random>
 
 #include <absl/container/flat_hash_map.h>
 
@@ -192,6 +193,20 @@ std::uint64_t qubic_completed_line(std::uint64_t stones) {
     for (const std::uint64_t line : tables().lines)
         if ((line & stones) == line) return line;
     return 0;
+}
+
+std::vector<QubicPosition> random_qubic_positions(std::uint64_t seed, int trials) {
+    std::mt19937_64 rng(seed);
+    std::vector<QubicPosition> v;
+    for (int trial = 0; trial < trials; ++trial) {
+        std::uint64_t x = 0, o = 0;
+        const int nx = 6 + trial % 8, no = nx - 1 + trial % 2;
+        while (std::popcount(x) < nx) x |= 1ull << (rng() % 64);
+        while (std::popcount(o) < no) o |= (1ull << (rng() % 64)) & ~x;
+        if (qubic_completed_line(x) || qubic_completed_line(o)) continue;
+        v.push_back({x, o, trial % 3 != 0});
+    }
+    return v;
 }
 
 QubicResult find_forced_win(const QubicPosition& p, const QubicOptions& options) {

@@ -42,6 +42,11 @@ std::uint64_t qubic_winning_cells(std::uint64_t mine, std::uint64_t theirs);
 // The first line all four of whose cells are in `stones`, or 0.
 std::uint64_t qubic_completed_line(std::uint64_t stones);
 
+// A reproducible sample for tests and benchmarks: `trials` draws of 6 to 13 random stones for X
+// and as many or one fewer for O, with X to move in two draws of three; draws in which a line
+// is already complete are dropped.
+std::vector<QubicPosition> random_qubic_positions(std::uint64_t seed, int trials);
+
 struct QubicStep {
     int move = -1;              // the attacker's cell
     std::uint64_t threats = 0;  // the attacker's winning cells after the move (0 on the last)

@@ -1,6 +1,7 @@
 // Test helpers: run the frontier binary and capture its output; locate the reference data.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ std::vector<std::vector<std::string>> read_tsv(const std::string& path);
 
 // A fresh temporary directory for one test, removed by the caller if it likes.
 std::string temp_dir();
+
+// OEIS A089473: 8-puzzle states by distance from the goal (the published counts every
+// enumeration test checks against).
+inline const std::vector<std::uint64_t> k8PuzzleLayers = {
+    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
 
 // Number of lines in a string.
 int count_lines(const std::string& s);

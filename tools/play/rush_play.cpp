@@ -101,21 +101,7 @@ int RushRules::piece_of_letter(char c) const {
 }
 
 KeyResult<RushMove> RushRules::key(int k, RushState s) {
-    switch (k) {
-        case 'u':
-            return result(Action::Undo);
-        case 'h':
-        case '?':
-            return result(Action::Hint);
-        case 'n':
-            return result(Action::New);
-        case 'q':
-        case key::kCtrlC:
-        case key::kEscape:
-            return result(Action::Quit);
-        default:
-            break;
-    }
+    if (const Action a = common_key_action(k); a != Action::None) return result(a);
     if (k >= 0 && k < 128 && std::isalpha(k)) {
         const char letter = static_cast<char>(std::toupper(k));
         const int p = piece_of_letter(letter);

@@ -81,6 +81,26 @@ struct KeyResult {
     std::string message;  // why nothing happened, or what a Handled key did (may be empty)
 };
 
+// The keys every game shares: u undo, h or ? hint, n new puzzle, q, Ctrl-C or Escape quit;
+// Action::None for any other key.
+inline Action common_key_action(int k) {
+    switch (k) {
+        case 'u':
+            return Action::Undo;
+        case 'h':
+        case '?':
+            return Action::Hint;
+        case 'n':
+            return Action::New;
+        case 'q':
+        case key::kCtrlC:
+        case key::kEscape:
+            return Action::Quit;
+        default:
+            return Action::None;
+    }
+}
+
 class Session {
   public:
     virtual ~Session() = default;

@@ -208,21 +208,7 @@ int SlidingRules::blank_direction(int k) {
 }
 
 KeyResult<SlideMove> SlidingRules::key(int k, TileState s) const {
-    switch (k) {
-        case 'u':
-            return result(Action::Undo);
-        case 'h':
-        case '?':
-            return result(Action::Hint);
-        case 'n':
-            return result(Action::New);
-        case 'q':
-        case key::kCtrlC:
-        case key::kEscape:
-            return result(Action::Quit);
-        default:
-            break;
-    }
+    if (const Action a = common_key_action(k); a != Action::None) return result(a);
     const int dir = blank_direction(k);
     if (dir < 0)
         return result(Action::None, {},
