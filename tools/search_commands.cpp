@@ -52,6 +52,11 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
                    "build)");
     cmd.add_flag("--no-reflection", s.no_reflection,
                  "pattern databases: do not also look up the board's diagonal reflection");
+    cmd.add_flag("--distributed", s.distributed,
+                 std::string(kDistributedHelp) +
+                     "; hdastar only, --threads counts per rank "
+                     "(default: the host's cores shared among "
+                     "its ranks)");
     cmd.add_flag("--no-parity-check", s.no_parity_check,
                  "search even when the start is provably unsolvable (graph searches then "
                  "exhaust the start's component)");

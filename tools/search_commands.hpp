@@ -21,10 +21,13 @@
 #include "engine/domain_io.hpp"
 #include "engine/error.hpp"
 #include "engine/greedy.hpp"
+#include "engine/hda_cluster.hpp"
 #include "engine/hdastar.hpp"
 #include "engine/idastar.hpp"
+#include "engine/memory.hpp"
 #include "engine/parallel.hpp"
 #include "tools/cli_common.hpp"
+#include "tools/cluster_session.hpp"
 #include "tools/domain_commands.hpp"
 
 namespace frontier::cli {
@@ -54,9 +57,15 @@ struct SearchSwitches {
     std::string pdb_dir;           // pattern databases for --heuristic pdb
     bool no_reflection = false;    // pattern databases: skip the diagonal-reflection lookup
     bool no_parity_check = false;
+    bool distributed = false;  // hdastar over the ranks of an MPI job
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
 };
 void add_search_switches(CLI::App& cmd, SearchSwitches& s);
+// With --distributed: joins the MPI job before anything can fail, so that errors every rank
+// meets alike are printed once (by rank 0).
+inline void join_if_distributed(const SearchSwitches& s) {
+    if (s.distributed) cluster_session();
+}
 
 // A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).
 template <class D>
@@ -70,6 +79,8 @@ template <class D, class HV>
 HdaResult<D> run_search(const D& d, const typename D::State& start, const AlgorithmChoice& c,
                         const HV& heuristics, const SearchSwitches& sw) {
     const SearchLimits limits = sw.limits();
+    if (sw.distributed && c.algorithm != "hdastar")
+        throw InputError("--distributed runs hdastar only (got " + c.algorithm + ")");
     HdaResult<D> r;
     r.threads = 1;
     SearchResult<D>& base = r;
@@ -94,7 +105,14 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
                     HdaOptions o;
                     o.threads = sw.threads;
                     o.limits = limits;
-                    r = hda_star(d, start, h, make_hda_hasher(d, sw.hash), o);
+                    const auto z = make_hda_hasher(d, sw.hash);
+                    if (sw.distributed) {
+                        Cluster& cluster = cluster_session();
+                        run_collectively(
+                            [&] { r = hda_star_distributed(d, start, h, z, cluster, o); });
+                    } else {
+                        r = hda_star(d, start, h, z, o);
+                    }
                 } else {
                     throw InputError("hdastar is not available for " + DomainIO<D>::name(d));
                 }
@@ -155,6 +173,12 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
     j["threads"] = r.threads;
     if (!r.workers.empty()) {
         j["hash"] = c.hash;
+        j["ranks"] = r.processes;
+        if (r.rounds > 0) {  // distributed: traffic between ranks
+            j["remote_batches"] = r.remote_batches;
+            j["remote_bytes"] = r.remote_bytes;
+            j["rounds"] = r.rounds;
+        }
         j["sent_fraction"] = r.sent_fraction();
         j["load_balance"] = r.load_balance();
         Json workers = Json::array();
@@ -205,6 +229,14 @@ void print_result(const D& d, const typename D::State& start, const HdaResult<D>
     if (c.algorithm == "idastar") std::printf(", iterations %d", r.stats.iterations);
     std::printf(", %s\n", format_seconds(r.seconds).c_str());
     if (!r.workers.empty()) {
+        if (r.rounds > 0)  // distributed
+            std::printf(
+                "%d ranks, %d threads in all; between ranks: %llu batches, %s (%.1f bytes per "
+                "expanded node), %llu termination rounds\n",
+                r.processes, r.threads, static_cast<unsigned long long>(r.remote_batches),
+                format_bytes(r.remote_bytes).c_str(),
+                r.stats.expanded ? static_cast<double>(r.remote_bytes) / r.stats.expanded : 0.0,
+                static_cast<unsigned long long>(r.rounds));
         std::printf(
             "%d threads, %s hash: %.1f%% of generated nodes sent to another owner, load "
             "balance %.2f (max/mean expansions)\nexpanded per thread:",
@@ -270,11 +302,13 @@ struct CompareOptions {
 
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
+    join_if_distributed(o.sw);
     const D d = fam.make_domain(o.domain, o.goal);
     const auto start = parse_start(d, o.state, !o.sw.no_parity_check);
-    AlgorithmChoice c =
-        parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
-                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
+    AlgorithmChoice c = parse_algorithm(!o.algorithm.empty() ? o.algorithm
+                                        : o.sw.distributed   ? std::string("hdastar")
+                                                             : fam.default_algorithm(d),
+                                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
     const HV h =
@@ -298,6 +332,7 @@ struct CompareCell {
 
 template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
+    join_if_distributed(o.sw);
     const D d = fam.make_domain(o.domain, o.goal);
     std::vector<AlgorithmChoice> choices;
     for (const std::string& spec : split_list(o.algorithms)) {
@@ -422,10 +457,12 @@ bool row_matches(const BatchRow<D>& row) {
 // or, for hdastar, one instance after another with all threads. Lines come out in input order.
 template <class D, class HV>
 int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
+    join_if_distributed(o.sw);
     const D d = fam.make_domain(o.domain, o.goal);
-    AlgorithmChoice c =
-        parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
-                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
+    AlgorithmChoice c = parse_algorithm(!o.algorithm.empty() ? o.algorithm
+                                        : o.sw.distributed   ? std::string("hdastar")
+                                                             : fam.default_algorithm(d),
+                                        o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty() && uses_heuristic(c.algorithm)) c.heuristic = o.heuristic;
     c.hash = o.sw.hash;
     Stopwatch clock;
@@ -550,7 +587,7 @@ void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     cmd.add_option("--goal", o->goal, "goal state (default: the domain's standard goal)");
     cmd.add_option("--algorithm,-a", o->algorithm,
                    "bfs, dfs, astar, idastar, greedy, hdastar (default: astar for small boards, "
-                   "idastar for large)");
+                   "idastar for large; hdastar with --distributed)");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);

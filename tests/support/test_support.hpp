@@ -15,6 +15,11 @@ struct CliResult {
 // Runs `frontier ARGS` through the shell (ARGS is shell-quoted by the caller), optionally with
 // `input` on stdin.
 CliResult run_frontier(const std::string& args, const std::string& input = "");
+// The same with a launcher in front of the binary ("mpiexec -np 2").
+CliResult run_frontier_with(const std::string& launcher, const std::string& args,
+                            const std::string& input = "");
+// Path of the frontier binary under test.
+std::string frontier_binary();
 
 // Path of a file in ../shared/data (the FRONTIER_DATA_DIR the build was configured with).
 std::string data_file(const std::string& name);
