@@ -27,6 +27,7 @@
 #include <cstring>
 #include <functional>
 #include <span>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -84,6 +85,14 @@ std::span<std::byte> bytes_of(T& value) {
 template <class T>
 void broadcast_value(Cluster& cluster, int root, T& value) {
     cluster.broadcast(root, bytes_of(value));
+}
+
+// `text` of process `root`, on every process.
+inline void broadcast_string(Cluster& cluster, int root, std::string& text) {
+    std::uint64_t size = text.size();
+    broadcast_value(cluster, root, size);
+    text.resize(size);
+    cluster.broadcast(root, std::as_writable_bytes(std::span<char>(text.data(), text.size())));
 }
 
 inline std::int64_t all_sum(Cluster& cluster, std::int64_t value) {

@@ -88,8 +88,10 @@ void MpiCluster::poll(const Deliver& deliver) {
             std::size_t kept = 0;
             for (std::size_t i = 0; i < send_requests_.size(); ++i) {
                 if (send_requests_[i] == MPI_REQUEST_NULL) continue;
-                send_requests_[kept] = send_requests_[i];
-                send_buffers_[kept] = std::move(send_buffers_[i]);
+                if (kept != i) {  // (a self-move would free a buffer MPI still reads)
+                    send_requests_[kept] = send_requests_[i];
+                    send_buffers_[kept] = std::move(send_buffers_[i]);
+                }
                 ++kept;
             }
             send_requests_.resize(kept);

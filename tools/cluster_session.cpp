@@ -40,12 +40,10 @@ void agree(Cluster& cluster, const std::function<void()>& check) {
     cluster.all_min({&failed, 1});
     if (failed == INT64_MAX) return;
     const int root = static_cast<int>(failed);
-    std::int64_t header[2] = {static_cast<std::int64_t>(error.size()), code};
-    cluster.broadcast(root, std::as_writable_bytes(std::span<std::int64_t>(header)));
-    error.resize(static_cast<std::size_t>(header[0]));
-    cluster.broadcast(root, std::as_writable_bytes(std::span<char>(error.data(), error.size())));
+    broadcast_value(cluster, root, code);
+    broadcast_string(cluster, root, error);
     throw InputError(root == 0 ? error : "rank " + std::to_string(root) + ": " + error,
-                     static_cast<int>(header[1]));
+                     static_cast<int>(code));
 }
 
 }  // namespace frontier::cli

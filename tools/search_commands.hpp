@@ -61,6 +61,9 @@ struct SearchSwitches {
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
 };
 void add_search_switches(CLI::App& cmd, SearchSwitches& s);
+// The instances of a batch file. With --distributed, rank 0 reads them (the file, or standard
+// input, which mpirun gives to rank 0 only) and sends them to the other ranks.
+std::vector<Instance> read_instances_for(const std::string& path, const SearchSwitches& s);
 // With --distributed: joins the MPI job before anything can fail, so that errors every rank
 // meets alike are printed once (by rank 0).
 inline void join_if_distributed(const SearchSwitches& s) {
@@ -344,7 +347,7 @@ void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
     for (const AlgorithmChoice& c : choices)
         heuristics.push_back(
             fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw));
-    const std::vector<Instance> instances = read_instances(o.file);
+    const std::vector<Instance> instances = read_instances_for(o.file, o.sw);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
     for (const Instance& in : instances) {
@@ -469,7 +472,7 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
     const HV h =
         fam.make_heuristic(d, c.heuristic.empty() ? fam.default_heuristic : c.heuristic, o.sw);
     const double load_seconds = clock.seconds();
-    const std::vector<Instance> instances = read_instances(o.file);
+    const std::vector<Instance> instances = read_instances_for(o.file, o.sw);
     std::vector<BatchRow<D>> rows(instances.size());
     const bool parallel_instances = c.algorithm != "hdastar";
     SearchSwitches per_search = o.sw;

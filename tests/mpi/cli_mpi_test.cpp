@@ -100,7 +100,7 @@ TEST(CliMpi, SolveIsOptimalAndOnlyRankZeroPrints) {
                                                 " --heuristic lc --distributed --threads 1");
     ASSERT_EQ(text.exit_code, 0) << text.err;
     EXPECT_EQ(occurrences(text.out, "41 moves (optimal)"), 1) << text.out;
-    EXPECT_EQ(occurrences(text.out, "moves: "), 1);
+    EXPECT_EQ(occurrences(text.out, "\nmoves: "), 1);
     EXPECT_NE(text.out.find("2 ranks, 2 threads in all"), std::string::npos) << text.out;
     const auto r = test::run_frontier_with(
         mpiexec(3), "solve 15puzzle " + korf55 + goal +
