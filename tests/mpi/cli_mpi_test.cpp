@@ -31,10 +31,12 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// Open MPI refuses root without these (CI runs as root); ctest sets them too.
+// Open MPI refuses root without these (CI runs as root), and containers often forbid the
+// cross-process memory reads of its shared-memory transport; ctest sets them too.
 const bool kRootAllowed = [] {
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+    ::setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
     return true;
 }();
 
