@@ -2,11 +2,14 @@
 // (kUnreached = 255 for ranks the search never reached).
 //
 // Either owned (allocated for layered_bfs to fill) or a read-only view of a mapped table file
-// (kind=distance). Lookups are one memory read; a mapped table starts instantly and shares pages
-// between processes. Not copyable; reads are thread-safe, writes (owned only) are the builder's.
+// (kind=distance), or of a sharded table directory written by a distributed enumeration
+// (engine/sharded_table.hpp: its shards mapped side by side). Lookups are one memory read; a
+// mapped table starts instantly and shares pages between processes. Not copyable; reads are
+// thread-safe, writes (owned only) are the builder's.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -14,6 +17,7 @@
 
 #include "engine/big_array.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
 
 namespace frontier {
@@ -22,13 +26,20 @@ class DistanceTable {
   public:
     // Allocates n bytes, uninitialised until a builder fills them.
     explicit DistanceTable(std::uint64_t n) : owned_(n), bytes_(owned_.data(), n) {}
-    // Maps a table file; throws InputError unless it is a valid kind=distance file.
+    // Maps a table file, or the shards of a sharded table when `path` is a directory; throws
+    // InputError unless it is a valid kind=distance table.
     static DistanceTable open(const std::string& path) {
+        if (std::filesystem::is_directory(path)) {
+            ShardedTableFile shards = ShardedTableFile::open(path);
+            check_header(path, shards.header());
+            return DistanceTable(std::move(shards));
+        }
         TableFile file = TableFile::open(path);
-        if (file.header().kind != "distance")
-            throw InputError(path + ": not a distance table (kind=" + file.header().kind + ")");
-        if (file.header().entry_bits != 8)
-            throw InputError(path + ": distance tables must have 8-bit entries");
+        if (const std::string count = file.header().field("shard_count"); !count.empty())
+            throw InputError(path + ": this is shard " + file.header().field("shard_index") +
+                             " of a table in " + count +
+                             " shards; look up the directory that holds them");
+        check_header(path, file.header());
         return DistanceTable(std::move(file));
     }
 
@@ -38,15 +49,28 @@ class DistanceTable {
     std::span<const std::uint8_t> bytes() const { return bytes_; }
     // Writable bytes; only for an owned table.
     std::span<std::uint8_t> mutable_bytes() { return owned_.span(); }
-    // The header of the mapped file, or nullptr for an owned table.
-    const TableHeader* header() const { return file_ ? &file_->header() : nullptr; }
+    // The header of the mapped file (a sharded table's: the whole table's), or nullptr for an
+    // owned table.
+    const TableHeader* header() const {
+        return file_ ? &file_->header() : shards_ ? &shards_->header() : nullptr;
+    }
 
   private:
     explicit DistanceTable(TableFile file)
         : file_(std::move(file)), bytes_(file_->payload().data(), file_->payload().size()) {}
+    explicit DistanceTable(ShardedTableFile shards)
+        : shards_(std::move(shards)),
+          bytes_(shards_->payload().data(), shards_->payload().size()) {}
+
+    static void check_header(const std::string& path, const TableHeader& h) {
+        if (h.kind != "distance")
+            throw InputError(path + ": not a distance table (kind=" + h.kind + ")");
+        if (h.entry_bits != 8) throw InputError(path + ": distance tables must have 8-bit entries");
+    }
 
     BigArray<std::uint8_t> owned_;
     std::optional<TableFile> file_;
+    std::optional<ShardedTableFile> shards_;
     std::span<const std::uint8_t> bytes_;
 };
 

@@ -7,16 +7,32 @@
 // domain hasher with a fixed seed (Zobrist or abstract Zobrist, updated incrementally per move),
 // so the same state has the same owner in every run and process.
 //
+// One algorithm, two transports. The workers and the driver below (run_hda_star) are written
+// against a transport; hda_star() runs all P workers as threads of this process over the
+// SharedMemoryTransport, and hda_star_distributed() (engine/hda_cluster.hpp) runs them as
+// threads of several processes (MPI ranks) over a ClusterTransport, each process owning a
+// contiguous range of the P owner ids. A transport offers:
+//   owners(), first_local(), local_owners(), is_local(owner), process_of(owner);
+//   send(to, batch), receive(self, batches), batch_consumed(), become_active(), become_idle(),
+//   terminated() — the worker side, with the counting rules below;
+//   progress(control) — called by workers between batches and while idle (moves messages
+//   between processes; a no-op in one process), finish(control) — once the workers stopped;
+//   gather_stats(), best_goal(), share(process, value), report(result) — the collective steps
+//   that assemble one result on every process (identities in one process).
+//
 // Optimality. A goal is not expanded; its g lowers the shared incumbent. Nodes with f >= the
 // incumbent are pruned when their owner accepts them (the owner computes h, after its duplicate
 // check) and never expanded. The search ends only when
 // every worker is idle (no node with f < incumbent in its open list, its inbox drained and its
 // outgoing batches sent) and no batch is in transit. Then every open node has f >= incumbent, and
-// with an admissible heuristic no cheaper solution can exist: the incumbent is optimal.
+// with an admissible heuristic no cheaper solution can exist: the incumbent is optimal. (Across
+// processes a worker may know a higher incumbent than the best one found elsewhere, for a while;
+// that only delays pruning: at the end every open node still has f >= its worker's incumbent >=
+// the best goal's g.)
 //
-// Termination detection (a shared-memory form of the counting argument of Mattern's algorithm).
-// One counter, `work`, counts active workers plus batches in transit:
-//   - it starts at 1: the worker that owns the start state is active, the rest are idle;
+// Termination detection in one process (a shared-memory form of the counting argument of
+// Mattern's algorithm). One counter, `work`, counts active workers plus batches in transit:
+//   - it starts at 0 and the worker that owns the start state becomes active when seeded;
 //   - a sender is active and increments `work` *before* the batch becomes visible;
 //   - a receiver that was idle increments `work` (becoming active) *before* it decrements it for
 //     the consumed batch; an active receiver only decrements;
@@ -26,15 +42,18 @@
 // decrement), so `work` can only reach 0 when no worker is active and no batch exists. From that
 // state nothing can become active again (only a batch wakes a worker), so work == 0 is stable and
 // observing it is a sound termination test; plain idle flags are not (a worker can be woken
-// between two reads of them).
+// between two reads of them). Across processes each process keeps this counter for its own
+// workers and batches, and the processes agree on the end by counting messages; see
+// engine/hda_cluster.hpp.
 //
 // Path recovery: a closed entry keeps the move that reached it (and, for domains that are not
 // reversible, the parent state). After the workers stop, the path is traced back from the goal,
-// looking every state up in its owner's tree.
+// looking every state up in its owner's tree (in another process: that process looks it up and
+// shares the step).
 //
-// Determinism: the solution length is exact and identical for every thread count; when several
-// optimal paths exist, which one is returned may depend on thread timing. Memory: every state
-// generated below the incumbent is kept, as in A*.
+// Determinism: the solution length is exact and identical for every thread and process count;
+// when several optimal paths exist, which one is returned may depend on thread timing. Memory:
+// every state generated below the incumbent is kept, as in A*.
 #pragma once
 
 #include <algorithm>
@@ -45,6 +64,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "engine/bucket_queue.hpp"
@@ -69,7 +89,9 @@ concept IncrementalHasher = StateHasher<Z, D> &&
 };
 
 struct HdaOptions {
-    int threads = 0;              // workers (0: all cores); more than the cores is allowed
+    int threads = 0;              // workers (0: all cores); more than the cores is allowed;
+                                  // distributed: workers per process (0: the host's cores
+                                  // shared among its processes)
     std::size_t batch_size = 64;  // nodes per message batch
     SearchLimits limits;          // max_expansions (approximate across workers)
 };
@@ -81,9 +103,12 @@ struct HdaWorkerStats {
 
 template <SearchDomain D>
 struct HdaResult : SearchResult<D> {
-    int threads = 0;
+    int threads = 0;    // workers in all (all processes together)
+    int processes = 1;  // MPI ranks (1 in one process)
     std::vector<HdaWorkerStats> workers;
     std::uint64_t sent = 0;  // generated nodes that went to another owner
+    // Between processes only (0 in one process): batches and bytes sent, termination rounds.
+    std::uint64_t remote_batches = 0, remote_bytes = 0, rounds = 0;
     double sent_fraction() const {
         return this->stats.generated ? static_cast<double>(sent) / this->stats.generated : 0.0;
     }
@@ -98,38 +123,45 @@ struct HdaResult : SearchResult<D> {
     }
 };
 
-// The in-process transport: one inbox of batches per owner and the termination counter
-// described above. A sender appends a whole batch under the inbox's mutex (a moved vector: the
-// lock is held for a pointer swap, never for the nodes), and the owner takes every waiting batch
-// in one swap, so contention is one short critical section per batch on each side. A
-// distributed transport offers the same operations across processes.
+// What the workers of one process share besides the problem: the incumbent (the best goal's g
+// known here), the stop flag and the expansion count. A distributed transport reads and updates
+// these when processes agree (engine/hda_cluster.hpp); they know nothing of the domain.
+struct HdaControl {
+    std::atomic<int> incumbent{INT_MAX};
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> expansions{0};
+
+    void lower_incumbent(int g) {
+        int cur = incumbent.load(std::memory_order_relaxed);
+        while (g < cur && !incumbent.compare_exchange_weak(cur, g)) {
+        }
+    }
+};
+
+// One inbox of batches per local owner. A sender appends a whole batch under the inbox's mutex
+// (a moved vector: the lock is held for a pointer swap, never for the nodes), and the owner takes
+// every waiting batch in one swap, so contention is one short critical section per batch on each
+// side.
 template <class Message>
-class SharedMemoryTransport {
+class Inboxes {
   public:
     using Batch = std::vector<Message>;
-    explicit SharedMemoryTransport(int owners)
-        : owners_(owners), inbox_(std::make_unique<Inbox[]>(owners)) {}
+    explicit Inboxes(int n) : inbox_(std::make_unique<Inbox[]>(n)) {}
 
-    int owners() const { return owners_; }
-    void send(int to, Batch&& batch) {
-        work_.fetch_add(1, std::memory_order_acq_rel);
-        std::lock_guard lock(inbox_[to].mutex);
-        inbox_[to].batches.push_back(std::move(batch));
-        inbox_[to].pending.store(true, std::memory_order_release);
+    void put(int i, Batch&& batch) {
+        std::lock_guard lock(inbox_[i].mutex);
+        inbox_[i].batches.push_back(std::move(batch));
+        inbox_[i].pending.store(true, std::memory_order_release);
     }
-    // Moves every waiting batch of `self` into `out` (which is cleared first).
-    void receive(int self, std::vector<Batch>& out) {
+    // Moves every waiting batch of inbox i into `out` (which is cleared first).
+    void take(int i, std::vector<Batch>& out) {
         out.clear();
-        Inbox& in = inbox_[self];
+        Inbox& in = inbox_[i];
         if (!in.pending.load(std::memory_order_acquire)) return;  // no lock while nothing waits
         std::lock_guard lock(in.mutex);
         out.swap(in.batches);
         in.pending.store(false, std::memory_order_relaxed);
     }
-    void batch_consumed() { work_.fetch_sub(1, std::memory_order_acq_rel); }
-    void become_active() { work_.fetch_add(1, std::memory_order_acq_rel); }
-    void become_idle() { work_.fetch_sub(1, std::memory_order_acq_rel); }
-    bool terminated() const { return work_.load(std::memory_order_acquire) == 0; }
 
   private:
     struct alignas(64) Inbox {
@@ -137,9 +169,48 @@ class SharedMemoryTransport {
         std::vector<Batch> batches;
         std::atomic<bool> pending{false};  // a hint: batches is probably not empty
     };
-    int owners_;
     std::unique_ptr<Inbox[]> inbox_;
-    std::atomic<std::int64_t> work_{1};
+};
+
+// The in-process transport: every owner is a thread of this process; inboxes and the
+// termination counter described above.
+template <class Message>
+class SharedMemoryTransport {
+  public:
+    using Batch = std::vector<Message>;
+    explicit SharedMemoryTransport(int owners) : owners_(owners), inboxes_(owners) {}
+
+    int owners() const { return owners_; }
+    int first_local() const { return 0; }
+    int local_owners() const { return owners_; }
+    bool is_local(int) const { return true; }
+    int process_of(int) const { return 0; }
+
+    void send(int to, Batch&& batch) {
+        work_.fetch_add(1, std::memory_order_acq_rel);
+        inboxes_.put(to, std::move(batch));
+    }
+    void receive(int self, std::vector<Batch>& out) { inboxes_.take(self, out); }
+    void batch_consumed() { work_.fetch_sub(1, std::memory_order_acq_rel); }
+    void become_active() { work_.fetch_add(1, std::memory_order_acq_rel); }
+    void become_idle() { work_.fetch_sub(1, std::memory_order_acq_rel); }
+    bool terminated() const { return work_.load(std::memory_order_acquire) == 0; }
+
+    // Nothing travels between processes.
+    void progress(HdaControl&) {}
+    void finish(HdaControl&) {}
+    std::vector<HdaWorkerStats> gather_stats(std::vector<HdaWorkerStats> local) { return local; }
+    template <class State>
+    void best_goal(std::optional<State>&, int&) {}
+    template <class T>
+    void share(int, T&) {}
+    template <class R>
+    void report(R&) const {}
+
+  private:
+    int owners_;
+    Inboxes<Message> inboxes_;
+    std::atomic<std::int64_t> work_{0};
 };
 
 namespace detail {
@@ -154,7 +225,7 @@ struct HdaMessage {
     std::int32_t parent_h;  // the child's h is computed by its owner, after the duplicate check
 };
 
-// What all workers share: the problem, the incumbent and the stop flag.
+// What all workers of a process share: the problem, the control block and the best goal here.
 template <SearchDomain D, class H, class Z, class Transport>
 struct HdaShared {
     const D& d;
@@ -162,9 +233,7 @@ struct HdaShared {
     const Z& z;
     Transport& transport;
     const HdaOptions& options;
-    std::atomic<int> incumbent{INT_MAX};
-    std::atomic<bool> stop{false};
-    std::atomic<std::uint64_t> expansions{0};
+    HdaControl control;
     std::mutex goal_mutex;
     std::optional<typename D::State> goal;
     int goal_g = INT_MAX;
@@ -175,9 +244,7 @@ struct HdaShared {
             goal_g = g;
             goal = s;
         }
-        int cur = incumbent.load(std::memory_order_relaxed);
-        while (g < cur && !incumbent.compare_exchange_weak(cur, g)) {
-        }
+        control.lower_incumbent(g);
     }
 };
 
@@ -196,16 +263,20 @@ class HdaWorker {
         const int h0 = sh_.h(start);
         open_.push(h0, 0, Item{start, h0});
         active_ = true;
+        sh_.transport.become_active();
     }
 
     void run() {
         int idle_spins = 0;
-        while (!sh_.stop.load(std::memory_order_relaxed)) {
+        while (!sh_.control.stop.load(std::memory_order_relaxed)) {
             receive_all();
             if (has_useful_node()) {
                 idle_spins = 0;
                 expand_best();
-                if (++since_flush_ >= sh_.options.batch_size) flush_all();
+                if (++since_flush_ >= sh_.options.batch_size) {
+                    flush_all();
+                    sh_.transport.progress(sh_.control);
+                }
                 continue;
             }
             flush_all();
@@ -213,6 +284,7 @@ class HdaWorker {
                 active_ = false;
                 sh_.transport.become_idle();
             }
+            sh_.transport.progress(sh_.control);
             if (sh_.transport.terminated()) break;
             if (++idle_spins < 64)
                 std::this_thread::yield();
@@ -220,7 +292,7 @@ class HdaWorker {
                 std::this_thread::sleep_for(std::chrono::microseconds(20));
         }
         stats_.closed = tree_.size();
-        sh_.expansions.fetch_add(unreported_, std::memory_order_relaxed);
+        sh_.control.expansions.fetch_add(unreported_, std::memory_order_relaxed);
     }
 
     const HdaWorkerStats& stats() const { return stats_; }
@@ -235,7 +307,7 @@ class HdaWorker {
     };
 
     int owner(std::uint64_t hash) const { return owner_of(hash, sh_.transport.owners()); }
-    int incumbent() const { return sh_.incumbent.load(std::memory_order_relaxed); }
+    int incumbent() const { return sh_.control.incumbent.load(std::memory_order_relaxed); }
 
     bool has_useful_node() { return !open_.empty() && open_.min_primary() < incumbent(); }
 
@@ -320,9 +392,10 @@ class HdaWorker {
 
     void report_expansions() {
         const std::uint64_t total =
-            sh_.expansions.fetch_add(unreported_, std::memory_order_relaxed) + unreported_;
+            sh_.control.expansions.fetch_add(unreported_, std::memory_order_relaxed) + unreported_;
         unreported_ = 0;
-        if (sh_.options.limits.limited(total)) sh_.stop.store(true, std::memory_order_relaxed);
+        if (sh_.options.limits.limited(total))
+            sh_.control.stop.store(true, std::memory_order_relaxed);
     }
 
     void flush(int to) {
@@ -349,33 +422,47 @@ class HdaWorker {
     HdaWorkerStats stats_;
 };
 
+// One step of the path, back from a state: its node's move and the parent it came from.
+template <SearchDomain D>
+struct HdaPathStep {
+    typename D::State parent{};
+    typename D::Move move{};
+    bool found = false, root = false;
+};
+
 }  // namespace detail
 
-template <SearchDomain D, class H, class Z>
-requires Heuristic<H, D> && StateHasher<Z, D> HdaResult<D> hda_star(
-    const D& d, const typename D::State& start, const H& h, const Z& z,
-    const HdaOptions& options = {}) {
-    using Transport = SharedMemoryTransport<detail::HdaMessage<D>>;
+// HDA* over any transport: runs this process's workers (transport.local_owners() threads),
+// then assembles the result, identical on every process.
+template <SearchDomain D, class H, class Z, class Transport>
+HdaResult<D> run_hda_star(const D& d, const typename D::State& start, const H& h, const Z& z,
+                          const HdaOptions& options, Transport& transport) {
+    using State = typename D::State;
     using Worker = detail::HdaWorker<D, H, Z, Transport>;
     Stopwatch clock;
     HdaResult<D> result;
-    const int p = resolve_threads(options.threads);
-    result.threads = p;
-    Transport transport(p);
+    const int owners = transport.owners();
+    const int first = transport.first_local();
+    result.threads = owners;
     detail::HdaShared<D, H, Z, Transport> shared{d, h, z, transport, options};
     std::vector<std::unique_ptr<Worker>> workers;
-    for (int i = 0; i < p; ++i) workers.push_back(std::make_unique<Worker>(shared, i));
-    workers[owner_of(z(start), p)]->seed(start);
+    for (int i = 0; i < transport.local_owners(); ++i)
+        workers.push_back(std::make_unique<Worker>(shared, first + i));
+    if (const int o = owner_of(z(start), owners); transport.is_local(o))
+        workers[o - first]->seed(start);
     {
         std::vector<std::jthread> threads;
-        for (int i = 0; i < p; ++i) threads.emplace_back([&, i] { workers[i]->run(); });
+        for (auto& w : workers) threads.emplace_back([&w] { w->run(); });
     }
+    transport.finish(shared.control);
+
+    std::vector<HdaWorkerStats> local;
+    for (const auto& w : workers) local.push_back(w->stats());
+    result.workers = transport.gather_stats(std::move(local));
     SearchStats& st = result.stats;
     st.generated = 1;
     st.iterations = 1;
-    for (const auto& w : workers) {
-        const HdaWorkerStats& ws = w->stats();
-        result.workers.push_back(ws);
+    for (const HdaWorkerStats& ws : result.workers) {
         st.expanded += ws.expanded;
         st.generated += ws.generated;
         st.duplicates += ws.duplicates;
@@ -383,16 +470,46 @@ requires Heuristic<H, D> && StateHasher<Z, D> HdaResult<D> hda_star(
         st.peak_closed += ws.closed;
         result.sent += ws.sent;
     }
+    transport.best_goal(shared.goal, shared.goal_g);
     if (shared.goal) {
         result.status = SearchStatus::Solved;
-        result.moves = SearchTree<D>::trace_path(d, *shared.goal, [&](const typename D::State& s) {
-            return workers[owner_of(z(s), p)]->tree().find(s);
-        });
+        // Walk back from the goal; each state's owner looks it up and shares the step.
+        State s = *shared.goal;
+        for (;;) {
+            const int o = owner_of(z(s), owners);
+            detail::HdaPathStep<D> step;
+            if (transport.is_local(o)) {
+                if (const auto* node = workers[o - first]->tree().find(s)) {
+                    step.found = true;
+                    step.root = node->root;
+                    step.move = node->move;
+                    if constexpr (ReversibleDomain<D>)
+                        step.parent = d.apply(s, d.inverse(node->move));
+                    else
+                        step.parent = node->parent;
+                }
+            }
+            transport.share(transport.process_of(o), step);
+            if (!step.found || step.root) break;
+            result.moves.push_back(step.move);
+            s = step.parent;
+        }
+        std::reverse(result.moves.begin(), result.moves.end());
     } else {
-        result.status = shared.stop ? SearchStatus::LimitReached : SearchStatus::Exhausted;
+        result.status = shared.control.stop ? SearchStatus::LimitReached : SearchStatus::Exhausted;
     }
+    transport.report(result);
     result.seconds = clock.seconds();
     return result;
+}
+
+// HDA* in this process: `options.threads` workers (0: all cores) over shared memory.
+template <SearchDomain D, class H, class Z>
+requires Heuristic<H, D> && StateHasher<Z, D> HdaResult<D> hda_star(
+    const D& d, const typename D::State& start, const H& h, const Z& z,
+    const HdaOptions& options = {}) {
+    SharedMemoryTransport<detail::HdaMessage<D>> transport(resolve_threads(options.threads));
+    return run_hda_star(d, start, h, z, options, transport);
 }
 
 }  // namespace frontier

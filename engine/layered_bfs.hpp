@@ -13,6 +13,13 @@
 // (relaxed: the parallel_for's join orders them before the next layer reads them).
 //
 // Depths are capped at 254 (kUnreached is 255); a deeper space is reported as an InputError.
+//
+// The same layer loop also runs on one slice of the rank space per process of a distributed run
+// (engine/distributed_bfs.hpp): layered_bfs_over() takes a "space" that says which ranks are
+// here and how children reach the others. For the whole space in one process (WholeSpace) every
+// child is claimed here and the routing compiles away; for a slice, children of other slices are
+// collected per owner, exchanged once per round and claimed by their owner, and the layer counts
+// are summed over the processes.
 #pragma once
 
 #include <algorithm>
@@ -50,8 +57,11 @@ struct LayeredBfsResult {
     std::vector<std::uint64_t> farthest;  // ranks at the maximum depth, ascending, capped
     std::uint64_t reached = 0;
     double seconds = 0;
-    int threads = 0;
+    int threads = 0;       // per process
+    int processes = 1;     // distributed: the processes that shared the space
     bool complete = true;  // false when options.max_depth stopped it before the last layer ran out
+    // Distributed only: children sent to the process owning their slice, and their bytes.
+    std::uint64_t exchanged = 0, exchanged_bytes = 0;
     int max_depth() const { return static_cast<int>(layers.size()) - 1; }
 };
 
@@ -138,30 +148,94 @@ inline void fill_parallel(std::span<std::uint8_t> bytes, std::uint8_t value) {
     });
 }
 
-}  // namespace detail
+// The ranks (first + bit index) of the first `limit` set bits, ascending.
+inline std::vector<std::uint64_t> first_set_bits(const Bitset& bits, std::uint64_t first,
+                                                 std::size_t limit) {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t w = 0; w < bits.words(); ++w)
+        for (std::uint64_t b = bits.word(w); b; b &= b - 1) {
+            if (out.size() >= limit) return out;
+            out.push_back(first + w * 64 + std::countr_zero(b));
+        }
+    return out;
+}
 
-// Searches from `roots` (depth 0) and writes every rank's depth into `table` (size() bytes).
-template <PerfectHashDomain D>
-LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State> roots,
-                             std::span<std::uint8_t> table, const LayeredBfsOptions& options = {}) {
-    const std::uint64_t n = domain.size();
-    if (table.size() != n) throw InputError("layered_bfs: table size does not match the domain");
+// The whole rank space in this process: every child is claimed here.
+struct WholeSpace {
+    static constexpr bool kDistributed = false;
+    std::uint64_t first() const { return 0; }
+    std::uint64_t sum(std::uint64_t v) { return v; }
+    std::vector<std::uint64_t> gather_farthest(std::vector<std::uint64_t> local, std::size_t) {
+        return local;
+    }
+    void report(LayeredBfsResult&) {}
+};
+
+// Expands the frontier states in words [lo, hi) of `current`: children in this table's range are
+// claimed at `depth`; with a distributed space the others are collected per owner in `outbox`.
+// Returns how many states were claimed here.
+template <PerfectHashDomain D, class Space, class Outbox>
+std::uint64_t expand_words(const D& domain, const Bitset& current, std::uint64_t lo,
+                           std::uint64_t hi, std::span<std::uint8_t> table, Bitset& next,
+                           std::uint8_t depth, Space& space, Outbox& outbox) {
+    std::atomic<std::uint64_t> found{0};
+    const std::uint64_t first = space.first();
+    parallel_for_each(tbb::blocked_range<std::uint64_t>(lo, hi, 256), [&](auto range) {
+        ClaimBuffer claims(table, next, depth);
+        [[maybe_unused]] auto routed = outbox.local_part();
+        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            for (std::uint64_t bits = current.word(w); bits; bits &= bits - 1) {
+                const std::uint64_t r = first + w * 64 + std::countr_zero(bits);
+                domain.for_each_successor(domain.unrank(r), [&](const auto& child, const auto&) {
+                    if constexpr (!Space::kDistributed) {
+                        claims.add(domain.rank(child));
+                    } else {
+                        const std::uint64_t c = domain.rank(child) - first;
+                        if (c < table.size())
+                            claims.add(c);
+                        else
+                            routed.add(c + first);
+                    }
+                });
+            }
+        }
+        if constexpr (Space::kDistributed) outbox.merge(routed);
+        found.fetch_add(claims.finish(), std::memory_order_relaxed);
+    });
+    return found.load();
+}
+
+// Nothing leaves the process in a WholeSpace search.
+struct NoOutbox {
+    struct Part {};
+    Part local_part() { return {}; }
+};
+
+// Layered BFS over the part of the rank space that `space` puts here; `table` holds that part's
+// bytes (ranks space.first() .. + table.size()). See the top of this file.
+template <PerfectHashDomain D, class Space>
+LayeredBfsResult layered_bfs_over(const D& domain, std::span<const typename D::State> roots,
+                                  std::span<std::uint8_t> table, Space& space,
+                                  const LayeredBfsOptions& options) {
+    const std::uint64_t n = table.size();
+    const std::uint64_t first = space.first();
     LayeredBfsResult result;
     result.threads = resolve_threads(options.threads);
     Stopwatch clock;
     run_with_threads(result.threads, [&] {
-        detail::fill_parallel(table, kUnreached);
-        detail::Bitset current(n), next(n);
+        fill_parallel(table, kUnreached);
+        Bitset current(n), next(n);
         current.clear_parallel();
         next.clear_parallel();
-        std::uint64_t count = 0;
+        std::uint64_t here = 0;
         for (const auto& s : roots) {
-            const std::uint64_t r = domain.rank(s);
-            if (table[r] != kUnreached) continue;
+            const std::uint64_t r = domain.rank(s) - first;
+            if (r >= n || table[r] != kUnreached) continue;
             table[r] = 0;
             current.set(r);
-            ++count;
+            ++here;
         }
+        std::uint64_t count = space.sum(here);
         for (int depth = 0; count > 0; ++depth) {
             result.layers.push_back(count);
             result.reached += count;
@@ -173,34 +247,35 @@ LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State>
             if (depth + 1 >= kUnreached)
                 throw InputError("layered_bfs: depth exceeds 254, too deep for a byte table");
             const auto child_depth = static_cast<std::uint8_t>(depth + 1);
-            std::atomic<std::uint64_t> found{0};
-            parallel_for_each(
-                tbb::blocked_range<std::uint64_t>(0, current.words(), 256), [&](auto range) {
-                    detail::ClaimBuffer claims(table, next, child_depth);
-                    for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-                        for (std::uint64_t bits = current.word(w); bits; bits &= bits - 1) {
-                            const std::uint64_t r = w * 64 + std::countr_zero(bits);
-                            domain.for_each_successor(domain.unrank(r),
-                                                      [&](const auto& child, const auto&) {
-                                                          claims.add(domain.rank(child));
-                                                      });
-                        }
-                    }
-                    found.fetch_add(claims.finish(), std::memory_order_relaxed);
-                });
-            count = found.load();
+            if constexpr (!Space::kDistributed) {
+                NoOutbox none;
+                count = expand_words(domain, current, 0, current.words(), table, next, child_depth,
+                                     space, none);
+            } else {
+                count = space.sum(space.expand_layer(domain, current, table, next, child_depth));
+            }
             if (count == 0) break;
             current.swap(next);
             next.clear_parallel();
         }
-        for (std::uint64_t w = 0; w < current.words(); ++w)
-            for (std::uint64_t bits = current.word(w); bits; bits &= bits - 1) {
-                if (result.farthest.size() >= options.farthest_limit) return;
-                result.farthest.push_back(w * 64 + std::countr_zero(bits));
-            }
+        result.farthest = space.gather_farthest(
+            first_set_bits(current, first, options.farthest_limit), options.farthest_limit);
     });
+    space.report(result);
     result.seconds = clock.seconds();
     return result;
+}
+
+}  // namespace detail
+
+// Searches from `roots` (depth 0) and writes every rank's depth into `table` (size() bytes).
+template <PerfectHashDomain D>
+LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State> roots,
+                             std::span<std::uint8_t> table, const LayeredBfsOptions& options = {}) {
+    if (table.size() != domain.size())
+        throw InputError("layered_bfs: table size does not match the domain");
+    detail::WholeSpace whole;
+    return detail::layered_bfs_over(domain, roots, table, whole, options);
 }
 
 }  // namespace frontier

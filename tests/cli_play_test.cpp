@@ -221,9 +221,10 @@ class TmuxPane {
     }
     std::string capture() const { return tmux("capture-pane -p -t play"); }
     void keys(const std::string& names) const { tmux("send-keys -t play " + names); }
-    // Waits until the pane shows `text` (up to 15 s); returns whether it did.
+    // Waits until the pane shows `text` (up to 60 s: a loaded CI machine is slow); returns
+    // whether it did.
     bool wait_for(const std::string& text) const {
-        for (int i = 0; i < 300; ++i) {
+        for (int i = 0; i < 1200; ++i) {
             if (capture().find(text) != std::string::npos) return true;
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }

@@ -72,6 +72,24 @@ TEST(CliSolve, BadNamesAndStates) {
                        "takes no heuristic");
 }
 
+// Started without mpirun, --distributed is a one-rank job (MPI's singleton start) where the
+// build has MPI, and a one-line error naming what to install where it has not.
+TEST(CliSolve, DistributedWithoutMpirunIsOneRankOrNamesWhatIsMissing) {
+    const auto r =
+        run_frontier("solve 8puzzle '1 8 _ 3 2 4 6 5 7' --distributed --threads 1 --json");
+#if FRONTIER_WITH_MPI
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["length"], 24);
+    EXPECT_EQ(j["algorithm"], "hdastar");
+    EXPECT_EQ(j["ranks"], 1);
+    EXPECT_EQ(j["remote_bytes"], 0);
+#else
+    expect_input_error(r, "--distributed needs MPI");
+    EXPECT_NE(r.err.find("libopenmpi-dev"), std::string::npos) << r.err;
+#endif
+}
+
 TEST(CliCompare, TabulatesTheClassicExamples) {
     const std::string input =
         "# the classic course examples\n"

@@ -2,22 +2,30 @@
 //
 // The engine search depends on what the domain offers:
 //   a perfect hash (sliding tiles, pocket cube)  layered_bfs fills a distance table (--out saves
-//   it) an injective index (peg solitaire)           layered_bitmap_bfs over 2^k-bit layer bitmaps
+//                                                it); with --distributed, over the ranks of an
+//                                                MPI job, each rank holding one slice of the
+//                                                table and writing it as one shard
+//   an injective index (peg solitaire)           layered_bitmap_bfs over 2^k-bit layer bitmaps
 //   neither (sliding blocks)                     layered_hash_bfs over sharded hash sets
 // The roots are the domain's enumeration_roots() when it has them (peg solitaire and sliding
 // blocks count from their start), else its goal (distances to the goal). --symmetry searches the
 // SymmetryReduced view of a domain that has canonical().
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <random>
 
 #include "engine/bitmap_bfs.hpp"
 #include "engine/distance_table.hpp"
+#include "engine/distributed_bfs.hpp"
 #include "engine/hash_bfs.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/memory.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/symmetry.hpp"
 #include "tools/cli_common.hpp"
+#include "tools/cluster_session.hpp"
 #include "tools/commands.hpp"
 #include "tools/domain_registry.hpp"
 
@@ -33,6 +41,7 @@ struct EnumerateOptions {
     bool symmetry = false;
     std::string out;
     bool json = false;
+    bool distributed = false;
     std::size_t show_farthest = 10;
 };
 
@@ -75,7 +84,10 @@ TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
 
 void print_text(const Report& rep, const EnumerateOptions& o) {
     const LayeredBfsResult& r = rep.result;
-    if (rep.states)
+    if (rep.states && o.distributed)
+        std::printf("%s, %llu states, %d ranks x %d threads\n", rep.description.c_str(),
+                    static_cast<unsigned long long>(*rep.states), r.processes, r.threads);
+    else if (rep.states)
         std::printf("%s, %llu states, %d threads\n", rep.description.c_str(),
                     static_cast<unsigned long long>(*rep.states), r.threads);
     else
@@ -100,6 +112,11 @@ void print_text(const Report& rep, const EnumerateOptions& o) {
     std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
     std::printf("%s, %s states/s\n", format_seconds(r.seconds).c_str(),
                 format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str());
+    if (o.distributed)
+        std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
+                    static_cast<unsigned long long>(r.exchanged),
+                    format_bytes(r.exchanged_bytes).c_str(),
+                    static_cast<double>(r.exchanged_bytes) / std::max<std::uint64_t>(r.reached, 1));
 }
 
 void print_json_report(const Report& rep, const EnumerateOptions& o) {
@@ -121,6 +138,11 @@ void print_json_report(const Report& rep, const EnumerateOptions& o) {
     j["seconds"] = r.seconds;
     j["states_per_second"] = static_cast<double>(r.reached) / std::max(r.seconds, 1e-9);
     j["threads"] = r.threads;
+    if (o.distributed) {
+        j["ranks"] = r.processes;
+        j["exchanged"] = r.exchanged;
+        j["exchanged_bytes"] = r.exchanged_bytes;
+    }
     if (!o.out.empty()) j["out"] = o.out;
     print_json(j);
 }
@@ -195,13 +217,104 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
         std::printf("wrote %s (%s)\n", o.out.c_str(), format_bytes(*rep.states).c_str());
 }
 
+// --out DIR for a distributed run: the directory exists (created if needed) and holds no
+// manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
+void prepare_shard_directory(const std::string& dir, bool remove_manifest) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!std::filesystem::is_directory(dir))
+        throw InputError("--out " + dir + ": with --distributed, --out names a directory (" +
+                         (ec ? ec.message() : std::string("it is a file")) + ")");
+    if (remove_manifest) {
+        std::filesystem::remove(std::filesystem::path(dir) / kManifestName, ec);
+        if (ec)
+            throw InputError("--out " + dir + ": cannot remove the old manifest: " + ec.message());
+    }
+}
+
+// Every rank writes its slice as one shard; then rank 0 writes the manifest.
+template <class D>
+void write_shards(const D& d, const LayeredBfsResult& r, const EnumerateOptions& o,
+                  Cluster& cluster, const SliceLayout& layout,
+                  std::span<const std::uint8_t> slice) {
+    std::uint64_t id = 0;
+    if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
+    broadcast_value(cluster, 0, id);
+    char id_text[17];
+    std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
+    const TableHeader whole = distance_header(d, r);
+    write_table_shard(o.out, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
+                      id_text, slice);
+    cluster.barrier();
+    if (cluster.rank() == 0) {
+        std::vector<std::uint64_t> firsts, sizes;
+        for (int p = 0; p < cluster.size(); ++p) {
+            firsts.push_back(layout.first(p));
+            sizes.push_back(layout.size(p));
+        }
+        write_table_manifest(o.out, whole, id_text, firsts, sizes);
+    }
+    cluster.barrier();
+}
+
+template <class D>
+void enumerate_distributed(const D& d, const EnumerateOptions& o) {
+    Cluster& cluster = cluster_session();
+    const SliceLayout layout(d.size(), cluster.size());
+    const std::uint64_t mine = layout.size(cluster.rank());
+    const bool leader = cluster.rank() == 0;
+    agree(cluster, [&] {
+        require_memory(layered_bfs_bytes(mine), "enumerating a slice of " + DomainIO<D>::name(d) +
+                                                    " (" + std::to_string(mine) +
+                                                    " states, 1.25 bytes each, on rank " +
+                                                    std::to_string(cluster.rank()) + ")");
+        if (!o.out.empty()) prepare_shard_directory(o.out, leader);
+    });
+    run_collectively([&] {
+        BigArray<std::uint8_t> slice(mine);
+        ProgressLine progress(leader && !o.json && stderr_is_terminal());
+        DistributedBfsOptions options;
+        options.bfs.threads = o.threads;
+        if (leader)
+            options.bfs.on_layer = [&](int depth, std::uint64_t count, double seconds) {
+                progress.update("depth " + std::to_string(depth) + ": " + std::to_string(count) +
+                                " states, " + format_seconds(seconds));
+            };
+        const auto goal = d.goal();
+        const LayeredBfsResult r = layered_bfs_distributed(
+            d, std::span<const typename D::State>(&goal, 1), slice.span(), cluster, options);
+        progress.finish();
+        if (!o.out.empty()) write_shards(d, r, o, cluster, layout, slice.span());
+        if (!leader) return;
+        Report rep = describe(d, o);
+        rep.states = d.size();
+        rep.result = r;
+        for (std::uint64_t rank : r.farthest)
+            rep.farthest.push_back(DomainIO<D>::format(d, d.unrank(rank)));
+        if (o.json)
+            print_json_report(rep, o);
+        else
+            print_text(rep, o);
+        if (!o.out.empty() && !o.json)
+            std::printf("wrote %s (%d shards, %s)\n", o.out.c_str(), cluster.size(),
+                        format_bytes(d.size()).c_str());
+        std::fflush(stdout);
+    });
+}
+
 template <class D>
 void enumerate(const D& d, const EnumerateOptions& o) {
     // The 24-puzzle's 7.8e24 states would only run a hash BFS out of memory after minutes.
     if constexpr (std::same_as<D, WideSlidingTiles>)
         throw InputError("enumerate: " + DomainIO<D>::name(d) +
                          " has no perfect hash (its space is too large to enumerate)");
-    else if (!o.symmetry)
+    else if (o.distributed) {
+        if constexpr (PerfectHashDomain<D>)
+            enumerate_distributed(d, o);
+        else
+            throw InputError("--distributed: " + DomainIO<D>::name(d) +
+                             " has no perfect hash (ranks split a distance table by rank)");
+    } else if (!o.symmetry)
         return run(d, d, o);
     else if constexpr (SymmetricDomain<D>)
         run(SymmetryReduced<D>(d), d, o);
@@ -234,7 +347,12 @@ void add_enumerate_command(CLI::App& app) {
     add_threads_option(cmd, o->threads);
     cmd->add_option("--out", o->out,
                     "save the distance table to FILE (perfect-hash domains: sliding tiles, "
-                    "pocket-cube; 1 byte per state; see docs/formats.md)");
+                    "pocket-cube; 1 byte per state; see docs/formats.md); with --distributed, to "
+                    "the directory DIR as one shard per rank");
+    cmd->add_flag("--distributed", o->distributed,
+                  std::string(kDistributedHelp) +
+                      "; perfect-hash domains; each rank owns one slice of the table; --threads "
+                      "counts per rank (default: the host's cores shared among its ranks)");
     cmd->add_flag("--json", o->json, "print one JSON object instead of the table");
     cmd->add_option("--show-farthest", o->show_farthest,
                     "how many farthest states to print (default 10)");
@@ -246,8 +364,10 @@ void add_enumerate_command(CLI::App& app) {
         "Examples: frontier enumerate 8puzzle --out 8puzzle.table\n"
         "          frontier enumerate pocket-cube --metric qtm\n"
         "          frontier enumerate peg-solitaire --symmetry\n"
-        "          frontier enumerate klotski\n");
+        "          frontier enumerate klotski\n"
+        "          mpirun -np 4 frontier enumerate sliding:4x3 --distributed --out 4x3/\n");
     cmd->callback([o] {
+        if (o->distributed) cluster_session();  // errors alike on every rank print once
         std::visit([&](const auto& d) { enumerate(d, *o); },
                    make_domain(o->domain, o->domain_options));
     });

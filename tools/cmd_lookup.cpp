@@ -76,11 +76,16 @@ void add_lookup_command(CLI::App& app) {
     auto o = std::make_shared<LookupOptions>();
     CLI::App* cmd = app.add_subcommand(
         "lookup", "Print the exact distance of each state from a table made by enumerate --out.");
-    cmd->add_option("file", o->file, "distance-table file")->required();
+    cmd->add_option("file", o->file,
+                    "distance-table file, or the directory of a sharded table (enumerate "
+                    "--distributed --out DIR), read as one table")
+        ->required();
     cmd->add_option("states", o->states,
                     "states in the table's domain syntax (default: one per line on stdin)");
     cmd->add_flag("--json", o->json, "print a JSON array of {state, distance, status}");
-    cmd->footer("Example: frontier lookup 8puzzle.table \"1 8 _ 3 2 4 6 5 7\"\n");
+    cmd->footer(
+        "Example: frontier lookup 8puzzle.table \"1 8 _ 3 2 4 6 5 7\"\n"
+        "         frontier lookup 4x3/ \"_ 7 10 9 8 11 4 5 6 1 2 3\"   (a sharded table)\n");
     cmd->callback([o] {
         const DistanceTable table = DistanceTable::open(o->file);
         std::visit([&](const auto& d) { lookup(d, table, *o); },

@@ -38,6 +38,32 @@ AlgorithmChoice parse_algorithm(const std::string& spec, const std::string& defa
     return c;
 }
 
+std::vector<Instance> read_instances_for(const std::string& path, const SearchSwitches& s) {
+    if (!s.distributed) return read_instances(path);
+    Cluster& cluster = cluster_session();
+    std::vector<Instance> instances;
+    agree(cluster, [&] {
+        if (cluster.rank() == 0) instances = read_instances(path);
+    });
+    std::string text;
+    if (cluster.rank() == 0) {
+        Json all = Json::array();
+        for (const Instance& i : instances)
+            all.push_back({{"line", i.line},
+                           {"id", i.id},
+                           {"state", i.state},
+                           {"expected", i.expected},
+                           {"solution", i.solution}});
+        text = all.dump();
+    }
+    broadcast_string(cluster, 0, text);
+    if (cluster.rank() != 0)
+        for (const auto& j : Json::parse(text))
+            instances.push_back(
+                Instance{j["line"], j["id"], j["state"], j["expected"], j["solution"]});
+    return instances;
+}
+
 void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
     cmd.add_option("--max-expansions", s.max_expansions,
                    "stop after this many expansions and report FAILED (default: no limit)");
@@ -52,6 +78,11 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
                    "build)");
     cmd.add_flag("--no-reflection", s.no_reflection,
                  "pattern databases: do not also look up the board's diagonal reflection");
+    cmd.add_flag("--distributed", s.distributed,
+                 std::string(kDistributedHelp) +
+                     "; hdastar only, --threads counts per rank "
+                     "(default: the host's cores shared among "
+                     "its ranks)");
     cmd.add_flag("--no-parity-check", s.no_parity_check,
                  "search even when the start is provably unsolvable (graph searches then "
                  "exhaust the start's component)");

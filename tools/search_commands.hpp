@@ -24,11 +24,14 @@
 #include "engine/domain_io.hpp"
 #include "engine/error.hpp"
 #include "engine/greedy.hpp"
+#include "engine/hda_cluster.hpp"
 #include "engine/hdastar.hpp"
 #include "engine/idastar.hpp"
+#include "engine/memory.hpp"
 #include "engine/parallel.hpp"
 #include "engine/parallel_idastar.hpp"
 #include "tools/cli_common.hpp"
+#include "tools/cluster_session.hpp"
 #include "tools/domain_commands.hpp"
 #include "tools/domain_options.hpp"
 
@@ -59,9 +62,18 @@ struct SearchSwitches {
     std::string pdb_dir;           // pattern databases for --heuristic pdb
     bool no_reflection = false;    // pattern databases: skip the diagonal-reflection lookup
     bool no_parity_check = false;
+    bool distributed = false;  // hdastar over the ranks of an MPI job
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
 };
 void add_search_switches(CLI::App& cmd, SearchSwitches& s);
+// The instances of a batch file. With --distributed, rank 0 reads them (the file, or standard
+// input, which mpirun gives to rank 0 only) and sends them to the other ranks.
+std::vector<Instance> read_instances_for(const std::string& path, const SearchSwitches& s);
+// With --distributed: joins the MPI job before anything can fail, so that errors every rank
+// meets alike are printed once (by rank 0).
+inline void join_if_distributed(const SearchSwitches& s) {
+    if (s.distributed) cluster_session();
+}
 
 // A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).
 template <class D>
@@ -75,6 +87,8 @@ template <class D, class HV>
 HdaResult<D> run_search(const D& d, const typename D::State& start, const AlgorithmChoice& c,
                         const HV& heuristics, const SearchSwitches& sw) {
     const SearchLimits limits = sw.limits();
+    if (sw.distributed && c.algorithm != "hdastar")
+        throw InputError("--distributed runs hdastar only (got " + c.algorithm + ")");
     HdaResult<D> r;
     r.threads = 1;
     SearchResult<D>& base = r;
@@ -102,7 +116,14 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
                     HdaOptions o;
                     o.threads = sw.threads;
                     o.limits = limits;
-                    r = hda_star(d, start, h, make_hda_hasher(d, sw.hash), o);
+                    const auto z = make_hda_hasher(d, sw.hash);
+                    if (sw.distributed) {
+                        Cluster& cluster = cluster_session();
+                        run_collectively(
+                            [&] { r = hda_star_distributed(d, start, h, z, cluster, o); });
+                    } else {
+                        r = hda_star(d, start, h, z, o);
+                    }
                 } else {
                     throw InputError("hdastar is not available for " + DomainIO<D>::name(d));
                 }
@@ -180,6 +201,12 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
     j["threads"] = r.threads;
     if (!r.workers.empty()) {
         j["hash"] = c.hash;
+        j["ranks"] = r.processes;
+        if (r.rounds > 0) {  // distributed: traffic between ranks
+            j["remote_batches"] = r.remote_batches;
+            j["remote_bytes"] = r.remote_bytes;
+            j["rounds"] = r.rounds;
+        }
         j["sent_fraction"] = r.sent_fraction();
         j["load_balance"] = r.load_balance();
         Json workers = Json::array();
@@ -230,6 +257,14 @@ void print_result(const D& d, const typename D::State& start, const HdaResult<D>
     if (c.algorithm == "idastar") std::printf(", iterations %d", r.stats.iterations);
     std::printf(", %s\n", format_seconds(r.seconds).c_str());
     if (!r.workers.empty()) {
+        if (r.rounds > 0)  // distributed
+            std::printf(
+                "%d ranks, %d threads in all; between ranks: %llu batches, %s (%.1f bytes per "
+                "expanded node), %llu termination rounds\n",
+                r.processes, r.threads, static_cast<unsigned long long>(r.remote_batches),
+                format_bytes(r.remote_bytes).c_str(),
+                r.stats.expanded ? static_cast<double>(r.remote_bytes) / r.stats.expanded : 0.0,
+                static_cast<unsigned long long>(r.rounds));
         std::printf(
             "%d threads, %s hash: %.1f%% of generated nodes sent to another owner, load "
             "balance %.2f (max/mean expansions)\nexpanded per thread:",
@@ -286,6 +321,14 @@ template <class D>
 concept Scramblable = requires(const D& d, std::string_view text) {
     { DomainIO<D>::scramble(d, text) } -> std::same_as<typename D::State>;
 };
+
+// The algorithm when none is given: hdastar across the ranks of a --distributed run (the one
+// search that spans them), else the family's choice for this domain.
+template <class D, class HV>
+std::string default_algorithm_for(const SearchFamily<D, HV>& fam, const D& d,
+                                  const SearchSwitches& sw) {
+    return sw.distributed ? std::string("hdastar") : fam.default_algorithm(d);
+}
 
 // The error for a start that provably cannot reach the goal.
 template <class D>
@@ -378,9 +421,10 @@ std::pair<D, typename D::State> start_of(const SearchFamily<D, HV>& fam, const S
 
 template <class D, class HV>
 int solve_one(const SearchFamily<D, HV>& fam, const SolveOptions& o) {
+    join_if_distributed(o.sw);
     const auto [d, start] = start_of(fam, o);
     AlgorithmChoice c =
-        parse_algorithm(o.algorithm.empty() ? fam.default_algorithm(d) : o.algorithm,
+        parse_algorithm(o.algorithm.empty() ? default_algorithm_for(fam, d, o.sw) : o.algorithm,
                         o.heuristic.empty() ? fam.default_heuristic : o.heuristic);
     if (!o.heuristic.empty()) c.heuristic = o.heuristic;
     if (!uses_heuristic(c.algorithm)) c.heuristic.clear();
@@ -416,13 +460,14 @@ struct CompareCell {
 
 template <class D, class HV>
 void compare(const SearchFamily<D, HV>& fam, const CompareOptions& o) {
+    join_if_distributed(o.sw);
     std::vector<AlgorithmChoice> choices;
     for (const std::string& spec : split_list(o.algorithms)) {
         choices.push_back(parse_algorithm(spec, fam.default_heuristic));
         choices.back().hash = o.sw.hash;
     }
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
-    const std::vector<Instance> instances = read_instances(o.file);
+    const std::vector<Instance> instances = read_instances_for(o.file, o.sw);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
     for (const Instance& in : instances) {
@@ -542,8 +587,9 @@ bool row_matches(const BatchRow<D>& row) {
 // or, for hdastar, one instance after another with all threads. Lines come out in input order.
 template <class D, class HV>
 int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
+    join_if_distributed(o.sw);
     Stopwatch clock;
-    const std::vector<Instance> instances = read_instances(o.file);
+    const std::vector<Instance> instances = read_instances_for(o.file, o.sw);
     // One domain and heuristic for the whole file, unless each instance is its own domain.
     std::optional<D> shared;
     if (!fam.make_instance)
@@ -552,13 +598,14 @@ int solve_batch(const SearchFamily<D, HV>& fam, const BatchOptions& o) {
         throw InputError("--goal does not apply to " + o.domain + " (the goal is fixed)");
     std::string algorithm = o.algorithm;
     if (algorithm.empty()) {
-        algorithm = "astar";
+        algorithm = o.sw.distributed ? "hdastar" : "astar";
         if (shared) {
-            algorithm = fam.default_algorithm(*shared);
+            algorithm = default_algorithm_for(fam, *shared, o.sw);
         } else if (!instances.empty()) {
             try {
-                algorithm = fam.default_algorithm(
-                    make_instance(fam, o.domain, o.domain_options, instances[0].state).first);
+                algorithm = default_algorithm_for(
+                    fam, make_instance(fam, o.domain, o.domain_options, instances[0].state).first,
+                    o.sw);
             } catch (const InputError&) {  // the bad line is reported with the others
             }
         }
@@ -711,7 +758,7 @@ void configure_solve(std::shared_ptr<const SearchFamily<D, HV>> fam, CLI::App& c
     cmd.add_option(
         "--algorithm,-a", o->algorithm,
         "bfs, dfs, astar, idastar, pidastar (parallel IDA*), greedy, hdastar (default: " +
-            fam->default_algorithm_help + ")");
+            fam->default_algorithm_help + "; hdastar with --distributed)");
     cmd.add_option("--heuristic", o->heuristic,
                    fam->heuristic_names + " (default: " + fam->default_heuristic + ")");
     add_search_switches(cmd, o->sw);

@@ -14,9 +14,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FRONTIER_BUILD_DIR:-$root/build}
 
 # libncurses-dev: the terminal game (frontier play); tmux: only its terminal test, which is
-# skipped (visibly) without it.
+# skipped (visibly) without it. openmpi-bin, libopenmpi-dev: --distributed (MPI) and its tests.
 packages=(cmake ninja-build g++ pkg-config libtbb-dev libabsl-dev libgtest-dev libgmock-dev
-          libbenchmark-dev libcli11-dev nlohmann-json3-dev libncurses-dev tmux)
+          libbenchmark-dev libcli11-dev nlohmann-json3-dev libncurses-dev tmux openmpi-bin
+          libopenmpi-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -25,11 +25,20 @@ std::string slurp(const std::string& path) {
 }  // namespace
 
 CliResult run_frontier(const std::string& args, const std::string& input) {
+    return run_frontier_with("", args, input);
+}
+
+std::string frontier_binary() {
+    return FRONTIER_BIN;
+}
+
+CliResult run_frontier_with(const std::string& launcher, const std::string& args,
+                            const std::string& input) {
     const std::string dir = temp_dir();
     const std::string in = dir + "/in", out = dir + "/out", err = dir + "/err";
     std::ofstream(in) << input;
-    const std::string cmd =
-        std::string(FRONTIER_BIN) + " " + args + " <" + in + " >" + out + " 2>" + err;
+    const std::string cmd = (launcher.empty() ? "" : launcher + " ") + std::string(FRONTIER_BIN) +
+                            " " + args + " <" + in + " >" + out + " 2>" + err;
     const int status = std::system(cmd.c_str());
     CliResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

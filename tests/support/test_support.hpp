@@ -16,6 +16,11 @@ struct CliResult {
 // Runs `frontier ARGS` through the shell (ARGS is shell-quoted by the caller), optionally with
 // `input` on stdin.
 CliResult run_frontier(const std::string& args, const std::string& input = "");
+// The same with a launcher in front of the binary ("mpiexec -np 2").
+CliResult run_frontier_with(const std::string& launcher, const std::string& args,
+                            const std::string& input = "");
+// Path of the frontier binary under test.
+std::string frontier_binary();
 
 // Checks a bad-input outcome: exit status 2 and one stderr line "frontier: error: ..." that
 // contains `fragment`.

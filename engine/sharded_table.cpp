@@ -1,0 +1,304 @@
+#include "engine/sharded_table.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/checksum.hpp"
+#include "engine/error.hpp"
+
+namespace frontier {
+
+namespace {
+
+constexpr const char* kMagic = "FRONTIER-SHARDED-TABLE 1";
+
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+    throw InputError(path + ": " + why);
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[17];
+    auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);
+    return std::string(buf, p);
+}
+
+std::span<const std::uint8_t> as_bytes(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+std::uint64_t parse_u64(const std::string& path, const std::string& what, const std::string& v,
+                        int base = 10) {
+    std::uint64_t x = 0;
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x, base);
+    if (ec != std::errc() || p != v.data() + v.size() || v.empty())
+        fail(path, "corrupt manifest: bad value for " + what);
+    return x;
+}
+
+std::string join(const std::string& dir, const std::string& name) {
+    return (std::filesystem::path(dir) / name).string();
+}
+
+struct ShardEntry {
+    std::string file;
+    std::uint64_t first = 0, entries = 0;
+};
+
+struct Manifest {
+    TableHeader header;
+    std::string table_id;
+    std::vector<ShardEntry> shards;
+};
+
+Manifest read_manifest(const std::string& dir) {
+    const std::string path = join(dir, kManifestName);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        fail(dir, "not a sharded table (no readable manifest: " +
+                      std::string(std::strerror(errno)) + ")");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    if (text.rfind(std::string(kMagic) + "\n", 0) != 0) {
+        if (text.rfind("FRONTIER-SHARDED-TABLE ", 0) == 0)
+            fail(path, "unsupported sharded table version (this program reads version 1)");
+        fail(path, "not a Frontier table manifest (bad magic)");
+    }
+    std::map<std::string, std::string> kv;
+    std::vector<std::pair<std::string, std::string>> order;
+    std::size_t pos = std::strlen(kMagic) + 1, checksum_line = 0;
+    while (pos < text.size()) {
+        const auto nl = text.find('\n', pos);
+        if (nl == std::string::npos) fail(path, "corrupt manifest: last line unterminated");
+        const std::string ln = text.substr(pos, nl - pos);
+        const auto eq = ln.find('=');
+        if (eq == std::string::npos) fail(path, "corrupt manifest: line without '='");
+        const std::string k = ln.substr(0, eq), v = ln.substr(eq + 1);
+        if (k == "manifest_checksum") {
+            checksum_line = pos;
+            if (nl + 1 != text.size()) fail(path, "corrupt manifest: text after the checksum");
+        }
+        kv[k] = v;
+        order.emplace_back(k, v);
+        pos = nl + 1;
+    }
+    if (checksum_line == 0) fail(path, "corrupt manifest: no manifest_checksum");
+    if (parse_u64(path, "manifest_checksum", kv["manifest_checksum"], 16) !=
+        checksum64(as_bytes(text.substr(0, checksum_line))))
+        fail(path, "corrupt manifest: checksum mismatch");
+    for (const char* k : {"kind", "domain", "goal", "entries", "entry_bits", "max_value",
+                          "table_id", "shard_count"})
+        if (!kv.count(k)) fail(path, std::string("corrupt manifest: missing ") + k);
+    Manifest m;
+    TableHeader& h = m.header;
+    h.kind = kv["kind"];
+    h.domain = kv["domain"];
+    h.goal = kv["goal"];
+    h.entries = parse_u64(path, "entries", kv["entries"]);
+    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", kv["entry_bits"]));
+    h.max_value = static_cast<int>(parse_u64(path, "max_value", kv["max_value"]));
+    m.table_id = kv["table_id"];
+    const std::uint64_t count = parse_u64(path, "shard_count", kv["shard_count"]);
+    if (count == 0 || count > 1000000) fail(path, "corrupt manifest: bad shard_count");
+    for (const auto& [k, v] : order) {
+        if (k.rfind("shard.", 0) == 0) {
+            const std::uint64_t index = parse_u64(path, k, k.substr(6));
+            if (index != m.shards.size()) fail(path, "corrupt manifest: shards out of order");
+            std::istringstream fields(v);
+            ShardEntry s;
+            std::string first, entries, extra;
+            if (!(fields >> s.file >> first >> entries) || (fields >> extra))
+                fail(path, "corrupt manifest: bad " + k);
+            if (s.file.find('/') != std::string::npos)
+                fail(path, "corrupt manifest: shard file names must be plain names");
+            s.first = parse_u64(path, k, first);
+            s.entries = parse_u64(path, k, entries);
+            m.shards.push_back(s);
+            continue;
+        }
+        static const char* const standard[] = {"kind",     "domain",      "goal",
+                                               "entries",  "entry_bits",  "max_value",
+                                               "table_id", "shard_count", "manifest_checksum"};
+        bool is_standard = false;
+        for (const char* s : standard) is_standard |= (k == s);
+        if (!is_standard) h.fields.emplace_back(k, v);
+    }
+    if (m.shards.size() != count)
+        fail(path, "corrupt manifest: shard_count is " + std::to_string(count) + " but " +
+                       std::to_string(m.shards.size()) + " shards are listed");
+    std::uint64_t next = 0;
+    for (const ShardEntry& s : m.shards) {
+        if (s.first != next) fail(path, "corrupt manifest: shards do not tile the table");
+        next += s.entries;
+    }
+    if (next != h.entries) fail(path, "corrupt manifest: shards do not cover the table");
+    return m;
+}
+
+// The shard's header must say it is shard `index` of this table.
+void check_shard(const std::string& path, const TableHeader& sh, const Manifest& m,
+                 std::size_t index) {
+    const ShardEntry& e = m.shards[index];
+    if (sh.field("table_id") != m.table_id)
+        fail(path, "shard of another table (table_id " + sh.field("table_id") + ", manifest " +
+                       m.table_id + "): the directory mixes files of different runs");
+    if (sh.kind != m.header.kind || sh.domain != m.header.domain || sh.goal != m.header.goal ||
+        sh.entry_bits != m.header.entry_bits)
+        fail(path, "shard header does not match the manifest (kind, domain, goal or entry_bits)");
+    if (sh.field("shard_index") != std::to_string(index) ||
+        sh.field("shard_count") != std::to_string(m.shards.size()) ||
+        sh.field("shard_first") != std::to_string(e.first) || sh.entries != e.entries)
+        fail(path, "shard header does not match the manifest (index, count or range)");
+}
+
+std::uint64_t payload_bytes(std::uint64_t entries, int bits) {
+    return (entries * static_cast<std::uint64_t>(bits) + 7) / 8;
+}
+
+}  // namespace
+
+std::string shard_file_name(int index, int count) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "shard-%04d-of-%04d.table", index, count);
+    return buf;
+}
+
+void write_table_shard(const std::string& dir, const TableHeader& whole, int index, int count,
+                       std::uint64_t first, const std::string& table_id,
+                       std::span<const std::uint8_t> payload) {
+    TableHeader h = whole;
+    h.entries = payload.size() * 8 / static_cast<std::uint64_t>(whole.entry_bits);
+    h.set_field("shard_index", std::to_string(index));
+    h.set_field("shard_count", std::to_string(count));
+    h.set_field("shard_first", std::to_string(first));
+    h.set_field("table_id", table_id);
+    write_table_file(join(dir, shard_file_name(index, count)), h, payload);
+}
+
+void write_table_manifest(const std::string& dir, const TableHeader& whole,
+                          const std::string& table_id, const std::vector<std::uint64_t>& firsts,
+                          const std::vector<std::uint64_t>& sizes) {
+    std::string text = std::string(kMagic) + "\n";
+    auto line = [&](const std::string& k, const std::string& v) {
+        if (k.find_first_of("\n\r=") != std::string::npos ||
+            v.find_first_of("\n\r") != std::string::npos)
+            throw InputError(dir + ": manifest value for " + k + " contains a line break");
+        text += k + "=" + v + "\n";
+    };
+    line("kind", whole.kind);
+    line("domain", whole.domain);
+    line("goal", whole.goal);
+    line("entries", std::to_string(whole.entries));
+    line("entry_bits", std::to_string(whole.entry_bits));
+    line("max_value", std::to_string(whole.max_value));
+    for (const auto& [k, v] : whole.fields) line(k, v);
+    line("table_id", table_id);
+    const int count = static_cast<int>(firsts.size());
+    line("shard_count", std::to_string(count));
+    for (int i = 0; i < count; ++i)
+        line("shard." + std::to_string(i), shard_file_name(i, count) + " " +
+                                               std::to_string(firsts[i]) + " " +
+                                               std::to_string(sizes[i]));
+    line("manifest_checksum", hex64(checksum64(as_bytes(text))));
+    const std::span<const std::uint8_t> pieces[] = {as_bytes(text)};
+    write_file_atomically(join(dir, kManifestName), pieces);
+}
+
+ShardedTableFile ShardedTableFile::open(const std::string& dir, bool verify_payload) {
+    const Manifest m = read_manifest(dir);
+    ShardedTableFile t;
+    t.path_ = dir;
+    t.header_ = m.header;
+    t.shards_ = static_cast<int>(m.shards.size());
+    const int bits = m.header.entry_bits;
+    if (bits != 8 && bits != 4 && bits != 2 && bits != 1)
+        fail(dir, "corrupt manifest: entry_bits must be 1, 2, 4 or 8");
+    const std::uint64_t total = payload_bytes(m.header.entries, bits);
+    // Every shard but the last must end on a byte boundary, and on a page boundary to be mapped.
+    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    bool mappable = true;
+    std::vector<TableFile> files;
+    std::vector<std::uint64_t> offsets;  // payload offset within each shard file
+    for (std::size_t i = 0; i < m.shards.size(); ++i) {
+        const std::string path = join(dir, m.shards[i].file);
+        TableFile f = TableFile::open(path, verify_payload);
+        check_shard(path, f.header(), m, i);
+        if (i + 1 < m.shards.size() && m.shards[i].entries * bits % 8 != 0)
+            fail(dir, "corrupt manifest: shard " + std::to_string(i) + " ends inside a byte");
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) fail(path, "cannot stat shard");
+        const std::uint64_t offset = static_cast<std::uint64_t>(st.st_size) - f.payload().size();
+        mappable &= (m.shards[i].first * bits / 8) % page == 0 && offset % page == 0;
+        offsets.push_back(offset);
+        files.push_back(std::move(f));
+    }
+    if (total == 0) return t;
+    if (!mappable) {
+        t.copy_ = BigArray<std::uint8_t>(total);
+        for (std::size_t i = 0; i < files.size(); ++i)
+            std::memcpy(t.copy_.data() + m.shards[i].first * bits / 8, files[i].payload().data(),
+                        files[i].payload().size());
+        t.payload_ = {t.copy_.data(), total};
+        return t;
+    }
+    void* view =
+        ::mmap(nullptr, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (view == MAP_FAILED)
+        fail(dir, std::string("cannot reserve memory: ") + std::strerror(errno));
+    t.view_ = view;
+    t.view_size_ = total;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::size_t bytes = files[i].payload().size();
+        if (bytes == 0) continue;
+        const std::string path = join(dir, m.shards[i].file);
+        const int fd = ::open(path.c_str(), O_RDONLY);
+        if (fd < 0) fail(path, std::string("cannot open shard: ") + std::strerror(errno));
+        void* at = static_cast<char*>(view) + m.shards[i].first * bits / 8;
+        void* p = ::mmap(at, bytes, PROT_READ, MAP_SHARED | MAP_FIXED, fd,
+                         static_cast<off_t>(offsets[i]));
+        ::close(fd);
+        if (p == MAP_FAILED) fail(path, std::string("cannot map shard: ") + std::strerror(errno));
+    }
+    t.payload_ = {static_cast<const std::uint8_t*>(view), total};
+    return t;
+}
+
+ShardedTableFile::ShardedTableFile(ShardedTableFile&& o) noexcept {
+    *this = std::move(o);
+}
+
+ShardedTableFile& ShardedTableFile::operator=(ShardedTableFile&& o) noexcept {
+    if (this != &o) {
+        release();
+        path_ = std::move(o.path_);
+        header_ = std::move(o.header_);
+        shards_ = o.shards_;
+        view_ = std::exchange(o.view_, nullptr);
+        view_size_ = std::exchange(o.view_size_, 0);
+        copy_ = std::move(o.copy_);
+        payload_ = std::exchange(o.payload_, {});
+    }
+    return *this;
+}
+
+ShardedTableFile::~ShardedTableFile() {
+    release();
+}
+
+void ShardedTableFile::release() {
+    if (view_) ::munmap(view_, view_size_);
+    view_ = nullptr;
+}
+
+}  // namespace frontier

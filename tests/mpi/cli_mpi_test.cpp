@@ -1,0 +1,234 @@
+// frontier started by mpiexec (--distributed): exact layer counts with 1, 2 and 3 ranks, a
+// sharded table that answers lookup exactly like the one-file table, optimal HDA* lengths with
+// only rank 0 printing, errors printed once, and a failing or killed rank ending the whole job
+// with a non-zero status in bounded time.
+#include <dirent.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include "domains/sliding/sliding_heuristics.hpp"
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/astar.hpp"
+#include "tests/support/test_support.hpp"
+
+extern char** environ;
+
+namespace frontier {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// Open MPI refuses root without these (CI runs as root), and containers often forbid the
+// cross-process memory reads of its shared-memory transport; ctest sets them too.
+const bool kRootAllowed = [] {
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+    ::setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+    return true;
+}();
+
+std::string mpiexec(int ranks) {
+    return std::string(FRONTIER_MPIEXEC) + " " + FRONTIER_MPIEXEC_NP + " " + std::to_string(ranks);
+}
+
+int occurrences(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+const std::vector<std::uint64_t> k8PuzzleLayers = {  // OEIS A089473
+    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+
+TEST(CliMpi, EnumerateLayersAreExactWithOneTwoAndThreeRanks) {
+    for (int ranks : {1, 2, 3}) {
+        const auto r = test::run_frontier_with(
+            mpiexec(ranks), "enumerate 8puzzle --distributed --json --threads 1");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const json j = json::parse(r.out);  // one object: only rank 0 printed
+        EXPECT_EQ(j["layers"].get<std::vector<std::uint64_t>>(), k8PuzzleLayers) << ranks;
+        EXPECT_EQ(j["ranks"], ranks);
+        EXPECT_EQ(j["reached"], 181440);
+        EXPECT_EQ(j["farthest_count"], 2);
+        if (ranks > 1) EXPECT_GT(j["exchanged"].get<std::uint64_t>(), 0u);
+    }
+}
+
+TEST(CliMpi, ShardedTableAnswersLookupLikeTheOneFileTable) {
+    const std::string dir = test::temp_dir();
+    const SlidingTiles d(3, 3, parse_tiles(3, 3, "_ 1 2 3 4 5 6 7 8"));
+    std::mt19937_64 rng(5);
+    std::string states = "# random states, one unsolvable, the goal\n";
+    for (int i = 0; i < 300; ++i) states += format_tiles(d, random_solvable(d, rng)) + "\n";
+    states += "_ 2 1 3 4 5 6 7 8\n_ 1 2 3 4 5 6 7 8\n";
+    const std::string goal = " --goal '_ 1 2 3 4 5 6 7 8'";
+    ASSERT_EQ(test::run_frontier("enumerate 8puzzle --out " + dir + "/one.table" + goal).exit_code,
+              0);
+    const auto e = test::run_frontier_with(
+        mpiexec(3), "enumerate 8puzzle --distributed --threads 1 --out " + dir + "/shards" + goal);
+    ASSERT_EQ(e.exit_code, 0) << e.err;
+    EXPECT_EQ(occurrences(e.out, "max depth"), 1) << e.out;  // only rank 0 printed
+    EXPECT_NE(e.out.find("(3 shards"), std::string::npos) << e.out;
+    EXPECT_TRUE(fs::exists(dir + "/shards/manifest"));
+    const auto one = test::run_frontier("lookup --json " + dir + "/one.table", states);
+    const auto sharded = test::run_frontier("lookup --json " + dir + "/shards", states);
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(sharded.exit_code, 0) << sharded.err;
+    EXPECT_EQ(sharded.out, one.out);
+    EXPECT_EQ(json::parse(one.out).size(), 302u);
+    fs::remove_all(dir);
+}
+
+TEST(CliMpi, SolveIsOptimalAndOnlyRankZeroPrints) {
+    const std::string korf55 = "'13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11'";
+    const std::string goal = " --goal '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15'";
+    const auto text =
+        test::run_frontier_with(mpiexec(2), "solve 15puzzle " + korf55 + goal +
+                                                " --heuristic lc --distributed --threads 1");
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_EQ(occurrences(text.out, "41 moves (optimal)"), 1) << text.out;
+    EXPECT_EQ(occurrences(text.out, "\nmoves: "), 1);
+    EXPECT_NE(text.out.find("2 ranks, 2 threads in all"), std::string::npos) << text.out;
+    const auto r = test::run_frontier_with(
+        mpiexec(3), "solve 15puzzle " + korf55 + goal +
+                        " -a hdastar --heuristic lc --hash azh --distributed --threads 1 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["length"], 41);
+    EXPECT_EQ(j["ranks"], 3);
+    EXPECT_EQ(j["workers"].size(), 3u);
+    EXPECT_GT(j["remote_bytes"].get<std::uint64_t>(), 0u);
+    // Replay the moves (the blank's directions) from the start.
+    const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
+    TileState s = parse_tiles(4, 4, "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11");
+    for (const auto& m : j["moves"]) {
+        const std::string letter = m.get<std::string>();
+        bool moved = false;
+        d.for_each_successor(s, [&](TileState c, SlideMove mv) {
+            if (!moved && std::string(1, kDirLetters[mv.dir]) == letter) {
+                s = c;
+                moved = true;
+            }
+        });
+        ASSERT_TRUE(moved) << letter;
+    }
+    EXPECT_TRUE(d.is_goal(s));
+}
+
+TEST(CliMpi, SolveBatchMatchesAStarOnRandomEightPuzzles) {
+    const SlidingTiles d(3, 3);
+    const Manhattan h(d);
+    std::mt19937_64 rng(77);
+    std::string tsv = "id\ttiles\toptimal_length\n";
+    for (int i = 0; i < 8; ++i) {
+        const TileState s = random_solvable(d, rng);
+        tsv += std::to_string(i) + "\t" + format_tiles(d, s) + "\t" +
+               std::to_string(astar(d, s, h).length()) + "\n";
+    }
+    const auto r = test::run_frontier_with(
+        mpiexec(3), "solve-batch 8puzzle - --distributed --threads 1 --json", tsv);
+    ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["solved"], 8);
+    EXPECT_EQ(j["mismatches"], 0);
+}
+
+TEST(CliMpi, ErrorsEveryRankMeetsArePrintedOnce) {
+    const auto bad = test::run_frontier_with(mpiexec(3), "solve 8puzzle '1 2 3' --distributed");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(occurrences(bad.err, "frontier: error:"), 1) << bad.err;
+    const auto algo =
+        test::run_frontier_with(mpiexec(2), "solve 8puzzle 123456780 -a astar --distributed");
+    EXPECT_EQ(algo.exit_code, 2);
+    EXPECT_NE(algo.err.find("--distributed runs hdastar only"), std::string::npos) << algo.err;
+}
+
+TEST(CliMpi, AFailureOnOneRankStopsTheJob) {
+    const std::string dir = test::temp_dir();
+    // Rank 1 cannot put its shard in place: a directory has the shard's name.
+    fs::create_directories(dir + "/shards/shard-0001-of-0002.table");
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = test::run_frontier_with(
+        mpiexec(2), "enumerate 8puzzle --distributed --threads 1 --out " + dir + "/shards");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("frontier: error: rank 1: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("cannot rename"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/shards/manifest"));
+    EXPECT_LT(seconds, 60);
+    fs::remove_all(dir);
+}
+
+// The pids of the processes whose parent is `parent` and whose name is `name`.
+std::vector<pid_t> children(pid_t parent, const std::string& name) {
+    std::vector<pid_t> pids;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string pid = entry.path().filename();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        std::getline(in, stat);
+        const auto open = stat.find('('), close = stat.rfind(')');
+        if (open == std::string::npos || close == std::string::npos) continue;
+        std::istringstream rest(stat.substr(close + 2));
+        char state;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == parent && stat.substr(open + 1, close - open - 1) == name)
+            pids.push_back(std::stoi(pid));
+    }
+    return pids;
+}
+
+TEST(CliMpi, KillingOneRankEndsTheJobInBoundedTime) {
+    // The 4x3 enumeration takes many seconds on two ranks: kill one rank while it runs.
+    const std::string command = "exec " + mpiexec(2) + " " + test::frontier_binary() +
+                                " enumerate sliding:4x3 --distributed --threads 1 "
+                                ">/dev/null 2>&1";
+    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+    pid_t job = 0;
+    ASSERT_EQ(::posix_spawn(&job, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ),
+              0);
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    std::vector<pid_t> ranks;
+    while (elapsed() < 30 && (ranks = children(job, "frontier")).size() < 2)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_EQ(ranks.size(), 2u) << "the ranks did not start";
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // let them get to work
+    const auto killed_at = elapsed();
+    ::kill(ranks[1], SIGKILL);
+    int status = 0;
+    pid_t done = 0;
+    while ((done = ::waitpid(job, &status, WNOHANG)) == 0 && elapsed() < killed_at + 60)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (done == 0) {  // still running: clean up, then fail
+        ::kill(job, SIGKILL);
+        for (pid_t p : ranks) ::kill(p, SIGKILL);
+        ::waitpid(job, &status, 0);
+        FAIL() << "the job outlived a killed rank by 60 s";
+    }
+    EXPECT_TRUE(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+    EXPECT_LT(elapsed() - killed_at, 60);
+}
+
+}  // namespace
+}  // namespace frontier

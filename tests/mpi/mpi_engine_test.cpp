@@ -1,0 +1,109 @@
+// The distributed engine over real MPI ranks (ctest runs this binary with 1, 2 and 3 ranks,
+// oversubscribed on small machines): the 8-puzzle layer counts are exact and the slices join
+// into the one-process table; distributed HDA* finds A*'s lengths on random 8-puzzle states and
+// Korf's on 15-puzzle instances, with legal paths, the same answer on every rank.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "domains/sliding/sliding_hash.hpp"
+#include "domains/sliding/sliding_heuristics.hpp"
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/astar.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/distributed_bfs.hpp"
+#include "engine/hda_cluster.hpp"
+#include "engine/layered_bfs.hpp"
+#include "tests/mpi/mpi_world.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+// OEIS A089473: 8-puzzle states by distance from the goal.
+const std::vector<std::uint64_t> k8PuzzleLayers = {
+    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+
+// True on every rank when it is true on all of them (so a failure stops no rank early).
+bool everywhere(bool ok) {
+    return all_max(test::world(), ok ? 0 : 1) == 0;
+}
+
+TEST(MpiBfs, EightPuzzleLayersAreExactAndSlicesJoinIntoTheTable) {
+    Cluster& world = test::world();
+    const SlidingTiles d(3, 3);
+    const TileState goal = d.goal();
+    DistanceTable reference(d.size());
+    const auto single =
+        layered_bfs(d, std::span<const TileState>(&goal, 1), reference.mutable_bytes());
+    const SliceLayout layout(d.size(), world.size());
+    std::vector<std::uint8_t> slice(layout.size(world.rank()));
+    DistributedBfsOptions o;
+    o.bfs.threads = 1;
+    o.round_states = 4000;
+    const auto r =
+        layered_bfs_distributed(d, std::span<const TileState>(&goal, 1), slice, world, o);
+    EXPECT_EQ(r.layers, k8PuzzleLayers);
+    EXPECT_EQ(r.reached, 181440u);
+    EXPECT_EQ(r.farthest, single.farthest);
+    EXPECT_EQ(r.processes, world.size());
+    if (world.size() > 1) EXPECT_GT(r.exchanged, 0u);
+    const auto joined = all_gather_vector<std::uint8_t>(world, slice);
+    EXPECT_TRUE(std::equal(joined.begin(), joined.end(), reference.bytes().begin(),
+                           reference.bytes().end()));
+}
+
+TEST(MpiHdaStar, LengthsEqualAStarOnRandomEightPuzzles) {
+    Cluster& world = test::world();
+    const SlidingTiles d(3, 3);
+    const Manhattan h(d);
+    std::mt19937_64 rng(2024);  // the same states on every rank
+    for (int i = 0; i < 6; ++i) {
+        const TileState s = random_solvable(d, rng);
+        const int want = astar(d, s, h).length();
+        for (const char* hash : {"zobrist", "azh"}) {
+            HdaOptions o;
+            o.threads = 1 + i % 2;
+            const auto r = hda_star_distributed(d, s, h, make_hda_hasher(d, hash), world, o);
+            EXPECT_TRUE(everywhere(r.length() == want))
+                << format_tiles(d, s) << " " << hash << ": " << r.length() << " vs " << want;
+            EXPECT_TRUE(replays_to_goal(d, s, r.moves));
+            EXPECT_EQ(r.processes, world.size());
+            EXPECT_EQ(r.threads, world.size() * o.threads);
+        }
+    }
+}
+
+TEST(MpiHdaStar, LengthsEqualKorfsOnFifteenPuzzles) {
+    Cluster& world = test::world();
+    const auto rows = test::read_tsv(test::data_file("korf100.tsv"));
+    const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
+    const LinearConflict h(d);
+    for (int id : {79, 12, 55, 97}) {
+        const TileState s = parse_solvable(d, rows[id][1]);
+        HdaOptions o;
+        o.threads = 1;
+        const auto r = hda_star_distributed(d, s, h, make_hda_hasher(d, "zobrist"), world, o);
+        EXPECT_TRUE(everywhere(r.length() == std::stoi(rows[id][2])))
+            << "#" << id << ": " << r.length();
+        EXPECT_TRUE(replays_to_goal(d, s, r.moves));
+        if (world.size() > 1) EXPECT_GT(r.remote_batches, 0u);
+    }
+}
+
+TEST(MpiHdaStar, UnsolvableStartIsExhaustedEverywhere) {
+    Cluster& world = test::world();
+    const SlidingTiles d(3, 3);
+    const TileState s = parse_tiles(3, 3, "_ 2 3 4 5 6 7 8 1");
+    HdaOptions o;
+    o.threads = 1;
+    const auto r =
+        hda_star_distributed(d, s, Manhattan(d), make_hda_hasher(d, "zobrist"), world, o);
+    EXPECT_EQ(r.status, SearchStatus::Exhausted);
+    EXPECT_EQ(r.stats.peak_closed, 181440u);
+}
+
+}  // namespace
+}  // namespace frontier
