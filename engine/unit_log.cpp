@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <span>
 
 #include "engine/checksum.hpp"
@@ -112,35 +113,47 @@ void UnitLog::read_back(const std::string& description) {
         fail(path_, "the checkpoint is of another run (\"" +
                         text.substr(kMagic.size(), header_end - kMagic.size()) +
                         "\", this one is \"" + description + "\")");
+    // The whole record at `at`: (unit, payload, the offset after it), or nothing.
+    struct Record {
+        std::uint64_t unit;
+        std::string_view payload;
+        std::size_t next;
+    };
+    const std::string_view all(text);
+    auto record_at = [&](std::size_t at) -> std::optional<Record> {
+        const std::size_t line_end = all.find('\n', at);
+        std::uint64_t head[3];
+        if (line_end == std::string_view::npos ||
+            !parse_fields(all.substr(at, line_end - at), "unit", head, 3, 16))
+            return std::nullopt;
+        const std::size_t payload_at = line_end + 1;
+        if (head[1] > all.size() - payload_at) return std::nullopt;
+        const std::string_view payload = all.substr(payload_at, head[1]);
+        const std::size_t end_at = payload_at + head[1];
+        const std::size_t end_line = all.find('\n', end_at);
+        std::uint64_t end_unit = 0;
+        if (end_line == std::string_view::npos ||
+            !parse_fields(all.substr(end_at, end_line - end_at), "end", &end_unit, 1, 10) ||
+            end_unit != head[0] || payload_checksum(payload) != head[2])
+            return std::nullopt;
+        return Record{head[0], payload, end_line + 1};
+    };
     std::size_t at = header_end + 1;  // the end of the last whole record
     while (at < text.size()) {
-        const std::size_t line_end = text.find('\n', at);
-        std::uint64_t head[3];
-        if (line_end == std::string::npos ||
-            !parse_fields(std::string_view(text).substr(at, line_end - at), "unit", head, 3, 16))
-            break;
-        const std::size_t payload_at = line_end + 1;
-        if (head[1] > text.size() - payload_at) break;
-        const std::string_view payload = std::string_view(text).substr(payload_at, head[1]);
-        const std::size_t end_at = payload_at + head[1];
-        const std::size_t end_line = text.find('\n', end_at);
-        std::uint64_t end_unit = 0;
-        if (end_line == std::string::npos ||
-            !parse_fields(std::string_view(text).substr(end_at, end_line - end_at), "end",
-                          &end_unit, 1, 10) ||
-            end_unit != head[0] || payload_checksum(payload) != head[2])
-            break;
-        if (!done_.insert(head[0]).second)
-            fail(path_, "damaged checkpoint: unit " + std::to_string(head[0]) + " recorded twice");
-        recovered_.emplace_back(head[0], std::string(payload));
-        at = end_line + 1;
+        const std::optional<Record> r = record_at(at);
+        if (!r) break;
+        if (!done_.insert(r->unit).second)
+            fail(path_, "damaged checkpoint: unit " + std::to_string(r->unit) + " recorded twice");
+        recovered_.emplace_back(r->unit, std::string(r->payload));
+        at = r->next;
     }
     if (at < text.size()) {
-        // Only the last record may be torn: anything whole after the damage means corruption.
-        if (text.find("\nunit ", at) != std::string::npos &&
-            text.find("\nend ", text.find("\nunit ", at)) != std::string::npos)
-            fail(path_, "damaged checkpoint: a bad record at byte " + std::to_string(at) +
-                            " is followed by others");
+        // Only the last record may be torn: a whole record after the damage means corruption.
+        for (std::size_t p = all.find("\nunit ", at); p != std::string_view::npos;
+             p = all.find("\nunit ", p + 1))
+            if (record_at(p + 1))
+                fail(path_, "damaged checkpoint: a bad record at byte " + std::to_string(at) +
+                                " is followed by others");
         if (::ftruncate(fd_, static_cast<off_t>(at)) != 0)
             fail(path_, std::string("cannot truncate checkpoint: ") + std::strerror(errno));
     }

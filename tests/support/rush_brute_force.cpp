@@ -104,6 +104,7 @@ void fill(std::string& b, int cell, int walls, int max_walls, char next, bool ha
         b[cell] = 'x';
         fill(b, cell + 1, walls + 1, max_walls, next, have_a, vertical, emit);
     }
+    b[cell] = '?';  // free again for the pieces below
     for (int length = 2; length <= 3; ++length) {
         // Horizontal: in the exit row only A (2 cells, once).
         const bool is_a = row == exit;
@@ -116,7 +117,7 @@ void fill(std::string& b, int cell, int walls, int max_walls, char next, bool ha
                 vertical[letter - 'A'] = false;
                 fill(b, cell + length, walls, max_walls, is_a ? next : char(next + 1),
                      have_a || is_a, vertical, emit);
-                for (int k = 1; k < length; ++k) b[cell + k] = '?';
+                for (int k = 0; k < length; ++k) b[cell + k] = '?';
             }
         }
         if (row + length <= n) {
@@ -126,11 +127,10 @@ void fill(std::string& b, int cell, int walls, int max_walls, char next, bool ha
                 for (int k = 0; k < length; ++k) b[cell + k * n] = next;
                 vertical[next - 'A'] = true;
                 fill(b, cell + 1, walls, max_walls, char(next + 1), have_a, vertical, emit);
-                for (int k = 1; k < length; ++k) b[cell + k * n] = '?';
+                for (int k = 0; k < length; ++k) b[cell + k * n] = '?';
             }
         }
     }
-    b[cell] = '?';
 }
 
 }  // namespace
@@ -149,7 +149,8 @@ std::vector<std::string> brute_moves(const std::string& b) {
                                          : along(n, p.cells.front(), p.stride, k - 1);
                 s[lead] = p.letter;
                 s[tail] = 'o';
-                out.push_back(s);
+                // Letters in reading order again: one string per board.
+                out.push_back(reletter_rush(s));
             }
         }
     return out;

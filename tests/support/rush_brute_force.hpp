@@ -24,7 +24,7 @@ struct BruteUniverse {
 // pieces and walls, no column full of vertical pieces, at most max_walls walls.
 BruteUniverse brute_force_universe(int size, int max_walls, bool keep_candidates);
 
-// The one-move successors of a board string (slides of any length).
+// The one-move successors of a board string (slides of any length), relettered.
 std::vector<std::string> brute_moves(const std::string& board);
 // Optimal moves by BFS over board strings; -1 when unsolvable.
 int brute_optimal_moves(const std::string& board);
