@@ -77,7 +77,9 @@ Json summary_json(const EnumerateOptions& o, const RushUniverse& u, const Tally&
     j["complete"] = complete;
     j["units"] = u.unit_count();
     j["units_done"] = t.units;
-    j["candidates_total"] = total_candidates;
+    j["candidates_total"] = total_candidates > 0 || complete
+                                ? Json(complete ? t.counts.candidates : total_candidates)
+                                : Json(nullptr);
     j["candidates"] = t.counts.candidates;
     j["clusters"] = t.counts.clusters;
     j["solvable"] = t.counts.solvable;
@@ -124,15 +126,22 @@ int enumerate(const EnumerateOptions& o) {
     const bool complete = o.max_units == 0 || o.max_units >= pending.size();
     if (!complete) pending.resize(o.max_units);
 
-    // The candidates of every unit, counted (fast: no board is built) for the progress line.
+    // The candidates of every unit, counted for the progress line and the ETA when that is quick
+    // (no board is built: about a second for wall-free 6 x 6, but minutes to hours with walls,
+    // 3.3 and 27 billion candidates); otherwise the ETA goes by units done.
     const bool show = stderr_is_terminal();
+    const bool counted = universe.size() < 6 || universe.max_walls() == 0;
     std::uint64_t total = 0;
-    std::vector<std::uint64_t> per_unit(universe.unit_count());
-    run_with_threads(threads, [&] {
-        parallel_for_dynamic(per_unit.size(),
-                             [&](std::size_t u) { per_unit[u] = universe.count_candidates(u); });
-    });
-    for (const std::uint64_t c : per_unit) total += c;
+    if (counted) {
+        std::vector<std::uint64_t> per_unit(universe.unit_count());
+        run_with_threads(threads, [&] {
+            parallel_for_dynamic(per_unit.size(), [&](std::size_t u) {
+                per_unit[u] = universe.count_candidates(u);
+            });
+        });
+        for (const std::uint64_t c : per_unit) total += c;
+    }
+    const std::size_t units_before = tally.units;
 
     ProgressLine progress(show);
     std::mutex merge;
@@ -150,16 +159,18 @@ int enumerate(const EnumerateOptions& o) {
             if (!show || now - last_update < 0.5) return;
             last_update = now;
             const double rate = (tally.counts.candidates - before) / std::max(now, 1e-9);
+            const double left = counted ? (total - tally.counts.candidates) / std::max(rate, 1e-9)
+                                        : now * (universe.unit_count() - tally.units) /
+                                              std::max<double>(tally.units - units_before, 1);
             std::string line = "units " + std::to_string(tally.units) + "/" +
                                std::to_string(universe.unit_count()) + ", candidates " +
-                               std::to_string(tally.counts.candidates) + "/" +
-                               std::to_string(total) + ", clusters " +
-                               std::to_string(tally.counts.clusters) + ", kept " +
+                               std::to_string(tally.counts.candidates) +
+                               (counted ? "/" + std::to_string(total) : std::string()) +
+                               ", clusters " + std::to_string(tally.counts.clusters) + ", kept " +
                                std::to_string(tally.counts.kept);
             if (tally.hardest)
                 line += ", hardest " + std::to_string(tally.hardest->moves) + " moves";
-            line += ", " + format_rate(rate) + " candidates/s, ETA " +
-                    eta_text((total - tally.counts.candidates) / std::max(rate, 1e-9));
+            line += ", " + format_rate(rate) + " candidates/s, ETA " + eta_text(left);
             progress.update(line);
         });
     });
@@ -185,8 +196,9 @@ int enumerate(const EnumerateOptions& o) {
     } else {
         std::cerr << "frontier: " << (complete ? "enumerated " : "stopped after ") << tally.units
                   << " of " << universe.unit_count() << " units: " << tally.counts.candidates
-                  << " of " << total << " candidates, " << tally.counts.clusters << " clusters, "
-                  << tally.counts.solvable << " solvable, " << tally.counts.kept << " puzzles";
+                  << (counted ? " of " + std::to_string(total) : std::string()) << " candidates, "
+                  << tally.counts.clusters << " clusters, " << tally.counts.solvable
+                  << " solvable, " << tally.counts.kept << " puzzles";
         if (tally.hardest) std::cerr << ", hardest " << format_rush_db_line(*tally.hardest);
         std::cerr << " (" << format_seconds(seconds) << ")\n";
         if (!complete)
@@ -233,9 +245,11 @@ void add_rush_enumerate_command(CLI::App& rush) {
         "without losing or repeating a cluster; the checkpoint is deleted once FILE is written.\n"
         "An existing checkpoint is never overwritten without --resume.\n"
         "Progress on stderr (a terminal only): units, candidates done of the total, clusters,\n"
-        "puzzles kept, the hardest so far, candidates/s and the ETA. JSON keys: size, walls,\n"
-        "complete, units, units_done, candidates_total, candidates, clusters, solvable,\n"
-        "puzzles, cluster_states, hardest {moves, board, cluster_size}, puzzles_by_moves,\n"
+        "puzzles kept, the hardest so far, candidates/s and the ETA (the total is counted first\n"
+        "when quick: sizes 4 and 5, and 6 without walls). JSON keys: size, walls,\n"
+        "complete, units, units_done, candidates_total (null when not counted), candidates,\n"
+        "clusters, solvable, puzzles, cluster_states, hardest {moves, board, cluster_size},\n"
+        "puzzles_by_moves,\n"
         "seconds (this process), unit_seconds (summed over units and resumptions), out.\n");
     cmd->callback([o] { enumerate(*o); });
 }
