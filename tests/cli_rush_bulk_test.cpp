@@ -116,20 +116,6 @@ TEST(CliRushEnumerate, ResumesAfterAStopWithoutLosingOrRepeatingAUnit) {
     std::filesystem::remove_all(dir);
 }
 
-// Wall-free 5 x 5 through --out: the summary agrees with the file; the hardest puzzles (20
-// moves, two of them) are those the brute force over every board finds (rush_enumerate_test).
-TEST(CliRushEnumerate, WallFree5x5Summary) {
-    const std::string dir = test::temp_dir();
-    const auto r = run_frontier("rush enumerate --size 5 --out " + dir + "/db.txt --json");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["candidates"], j["candidates_total"]);
-    EXPECT_EQ(j["puzzles"], test::count_lines(read_text(dir + "/db.txt")));
-    EXPECT_EQ(j["hardest"]["moves"], 20);
-    EXPECT_EQ(j["puzzles_by_moves"]["20"], 2);
-    std::filesystem::remove_all(dir);
-}
-
 TEST(CliRushEnumerate, BadOptionsAreOneLineErrors) {
     expect_input_error(run_frontier("rush enumerate --size 7"), "size 7");
     expect_input_error(run_frontier("rush enumerate --walls 3"), "wall count 3");
