@@ -64,7 +64,10 @@ class ClusterGraph {
     // Every generated edge costs one hash lookup, so each undirected edge is looked up from both
     // ends. Recording the reverse edge on the far end instead (a list per state, read when that
     // state is expanded) halves the lookups but measured slower on Rush Hour clusters: the
-    // known-or-not branch mispredicts and the lists add scattered memory traffic.
+    // known-or-not branch mispredicts and the lists add scattered memory traffic. On large
+    // clusters the lookups are cache misses: the successors of the next state are generated and
+    // their table slots prefetched before the current state's successors are looked up, so the
+    // misses of two states overlap.
     template <class Labels, class Visit>
     bool explore(const D& d, const State& start, const Labels& labels, Visit&& visit) {
         reset();
@@ -74,26 +77,42 @@ class ClusterGraph {
         layer_starts_.push_back(0);
         std::uint32_t layer_end = 1;
         bool go_on = true;
+        auto gather = [&](std::uint32_t j, std::vector<Child>& out) {
+            out.clear();
+            d.for_each_successor(states_[j], [&](const State& child, const Move& m) {
+                index_.prefetch(child);
+                out.push_back(Child{child, labels(m)});
+            });
+        };
+        std::vector<Child>*now = &children_[0], *ahead = &children_[1];
+        gather(0, *now);
         for (std::uint32_t i = 0; i < states_.size(); ++i) {
             if (i == layer_end) {
                 layer_starts_.push_back(i);
                 layer_end = static_cast<std::uint32_t>(states_.size());
             }
-            d.for_each_successor(states_[i], [&](const State& child, const Move& m) {
+            const bool early = i + 1 < states_.size();
+            if (early) gather(i + 1, *ahead);
+            for (const Child& c : *now) {
                 const auto next = static_cast<std::uint32_t>(states_.size());
-                const auto [it, inserted] = index_.try_emplace(child, next);
+                const auto [it, inserted] = index_.try_emplace(c.state, next);
                 if (inserted) {
                     if (next == kMaxStates) too_large();
-                    states_.push_back(child);
-                    if (go_on && !visit(child, next)) go_on = false;
+                    states_.push_back(c.state);
+                    if (go_on && !visit(c.state, next)) go_on = false;
                 }
-                edges_.push_back(Edge{it->second | std::uint32_t{labels(m)} << 24});
-            });
+                edges_.push_back(Edge{it->second | std::uint32_t{c.label} << 24});
+            }
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
-            if (!go_on) return false;
+            if (!go_on) break;
+            if (!early && i + 1 < states_.size()) gather(i + 1, *ahead);
+            std::swap(now, ahead);
         }
+        // The next exploration reserves what this one needed, stopped early or not: a run of
+        // explorations that stop after a few states (the enumerator's) must not each pay for
+        // clearing the table of the last large cluster.
         expected_ = std::clamp<std::size_t>(states_.size(), kMinReserve, kMaxReserve);
-        return true;
+        return go_on;
     }
 
     std::uint32_t size() const { return static_cast<std::uint32_t>(states_.size()); }
@@ -205,6 +224,11 @@ class ClusterGraph {
         layer_starts_.clear();
     }
 
+    struct Child {
+        State state;
+        std::uint8_t label;
+    };
+
     BlockCache cache_;  // declared before index_, which allocates from it
     absl::flat_hash_map<State, std::uint32_t, Hash, Eq, Alloc> index_;
     std::size_t expected_ = kMinReserve;  // reserve for the next cluster: the last one's size
@@ -213,6 +237,7 @@ class ClusterGraph {
     std::vector<Edge> edges_;
     std::vector<std::uint32_t> layer_starts_;
     mutable std::vector<std::uint32_t> queue_;  // scratch of distances()
+    std::vector<Child> children_[2];            // scratch of explore()
 };
 
 }  // namespace frontier

@@ -5,10 +5,13 @@
 // without touching the global scheduler. More threads than cores is allowed (oversubscription).
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -54,6 +57,21 @@ void parallel_for_each(const Range& range, const Body& body) {
 #else
     tbb::parallel_for(range, body);
 #endif
+}
+
+// body(i) for every i in [0, count), on the current arena's threads: each thread takes the next
+// index from a shared counter until none is left. For items of very uneven cost (units of an
+// enumeration) this keeps every thread busy to the end, where a static split could leave one
+// thread with the slow tail. The order in which items run is not fixed.
+template <class Body>
+void parallel_for_dynamic(std::size_t count, const Body& body) {
+    std::atomic<std::size_t> next{0};
+    const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    parallel_for_each(tbb::blocked_range<std::size_t>(0, std::min(threads, count), 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                          for (std::size_t k = r.begin(); k != r.end(); ++k)
+                              for (std::size_t i; (i = next.fetch_add(1)) < count;) body(i);
+                      });
 }
 
 }  // namespace frontier

@@ -12,5 +12,7 @@ void add_bench_command(CLI::App& app);
 // `frontier rush ...`: the Rush Hour group; its subcommands register on the group.
 void add_rush_command(CLI::App& app);
 void add_rush_grade_command(CLI::App& rush);
+void add_rush_generate_command(CLI::App& rush);
+void add_rush_enumerate_command(CLI::App& rush);
 
 }  // namespace frontier::cli

@@ -61,10 +61,13 @@ void add_rush_commands(DomainCommands& commands) {
 
 void add_rush_command(CLI::App& app) {
     CLI::App* rush = app.add_subcommand("rush",
-                                        "Rush Hour in bulk: grade many puzzles (see 'frontier rush "
-                                        "grade --help'); solve and compare take 'rush' as domain.");
+                                        "Rush Hour in bulk: grade, generate and enumerate puzzles "
+                                        "(see 'frontier rush COMMAND --help'); solve and compare "
+                                        "take 'rush' as domain.");
     rush->require_subcommand(1);
     add_rush_grade_command(*rush);
+    add_rush_generate_command(*rush);
+    add_rush_enumerate_command(*rush);
 }
 
 }  // namespace frontier::cli

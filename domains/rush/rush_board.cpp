@@ -14,6 +14,11 @@ void RushBoard::add_wall(int row, int col) {
     walls_t_ |= std::uint64_t{1} << (col * size_ + row);
 }
 
+void RushBoard::remove_wall(int row, int col) {
+    walls_ &= ~(std::uint64_t{1} << (row * size_ + col));
+    walls_t_ &= ~(std::uint64_t{1} << (col * size_ + row));
+}
+
 int RushBoard::add_piece(const RushPiece& piece) {
     assert(piece_count_ < kMaxPieces);
     const int p = piece_count_++;

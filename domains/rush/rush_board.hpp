@@ -74,6 +74,10 @@ class RushBoard {
     void add_wall(int row, int col);
     // Adds a piece and returns its index; piece 0 must be the primary car.
     int add_piece(const RushPiece& piece);
+    // Undo the last add_piece / an add_wall (for builders that extend and shrink one layout, like
+    // the enumerator's depth-first search): O(1), nothing is recomputed.
+    void pop_piece() { --piece_count_; }
+    void remove_wall(int row, int col);
 
     int size() const { return size_; }
     int exit_row() const { return (size_ - 1) / 2; }

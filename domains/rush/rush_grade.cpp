@@ -1,5 +1,7 @@
 #include "domains/rush/rush_grade.hpp"
 
+#include <algorithm>
+
 #include "engine/error.hpp"
 
 namespace frontier {
@@ -13,15 +15,7 @@ const char* rush_level(int moves) {
     return "grandmaster";
 }
 
-RushGrade RushGrader::grade(const RushBoard& board, RushState start) {
-    const RushBoard steps = board.with_metric(Metric::Steps);
-    solved_.clear();
-    hardest_.clear();
-    to_goal_.clear();
-    graph_.explore(steps, start, RushStepLabels{}, [&](RushState s, std::uint32_t i) {
-        if (steps.is_goal(s)) solved_.push_back(i);
-        return true;
-    });
+RushGrade RushGrader::finish(bool from_hardest) {
     RushGrade g;
     g.cluster_size = graph_.size();
     g.solved_states = static_cast<std::uint32_t>(solved_.size());
@@ -32,10 +26,48 @@ RushGrade RushGrader::grade(const RushBoard& board, RushState start) {
     g.moves = to_goal_[0];
     for (std::uint32_t i = 0; i < graph_.size(); ++i)
         if (to_goal_[i] == g.hardest_moves) hardest_.push_back(i);
-    g.from_hardest = g.moves == g.hardest_moves
-                         ? 0
-                         : graph_.distances(hardest_, scratch_, RushCluster::Cost::Runs, 0);
+    if (g.moves == g.hardest_moves)
+        g.from_hardest = 0;
+    else if (from_hardest)
+        g.from_hardest = graph_.distances(hardest_, scratch_, RushCluster::Cost::Runs, 0);
     return g;
+}
+
+int RushGrader::optimal_moves(const RushBoard& board, RushState start) {
+    explore(board, start, [](RushState, std::uint32_t) { return true; });
+    if (solved_.empty()) return -1;
+    graph_.distances(solved_, scratch_, RushCluster::Cost::Runs, 0);
+    return scratch_[0];
+}
+
+std::span<const std::uint16_t> RushGrader::steps_to_solve() {
+    if (steps_.empty() && !solved_.empty())
+        graph_.distances(solved_, steps_, RushCluster::Cost::Edges);
+    return steps_;
+}
+
+std::uint32_t RushGrader::hardest_start(const RushBoard& board, bool most_steps) {
+    std::uint16_t most = 0;
+    if (most_steps) {
+        const auto steps = steps_to_solve();
+        for (const std::uint32_t i : hardest_) most = std::max(most, steps[i]);
+    }
+    std::uint32_t best = RushCluster::kNone;
+    for (const std::uint32_t i : hardest_) {
+        if (most_steps && steps_[i] != most) continue;
+        if (best == RushCluster::kNone || rush_layout_order(board, graph_.state(i)) <
+                                              rush_layout_order(board, graph_.state(best)))
+            best = i;
+    }
+    return best;
+}
+
+std::pair<std::uint64_t, std::uint64_t> rush_layout_order(const RushBoard& board, RushState s) {
+    std::uint64_t horizontal = board.walls(), vertical = 0;
+    for (int p = 0; p < board.piece_count(); ++p)
+        (board.piece(p).vertical ? vertical : horizontal) |=
+            board.cells(p, RushBoard::offset(s, p));
+    return {horizontal, vertical};
 }
 
 RushLineGrade grade_rush_line(RushGrader& grader, std::string_view line) {

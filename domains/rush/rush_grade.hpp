@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "domains/rush/rush_board.hpp"
@@ -53,7 +54,36 @@ struct RushStepLabels {
 class RushGrader {
   public:
     // Grades the board in both metrics (the board's own metric does not matter).
-    RushGrade grade(const RushBoard& board, RushState start);
+    RushGrade grade(const RushBoard& board, RushState start) {
+        explore(board, start, [](RushState, std::uint32_t) { return true; });
+        return finish();
+    }
+
+    // grade() in two halves, for callers that may give up early (the enumerator drops a cluster
+    // as soon as a state smaller than its start appears): explore() runs the cluster BFS and
+    // calls visit(state, index) -> bool for each new state, the start first; false stops it, and
+    // explore() then returns false (nothing else is valid until the next exploration). finish()
+    // grades the start of a complete exploration; without from_hardest it skips the BFS that
+    // measures the start's distance to the hardest states (from_hardest is then -1).
+    // (A board already in the step metric is used as it is, without a copy.)
+    template <class Visit>
+    bool explore(const RushBoard& board, RushState start, Visit&& visit) {
+        if (board.metric() != Metric::Steps)
+            return explore(board.with_metric(Metric::Steps), start, visit);
+        solved_.clear();
+        hardest_.clear();
+        to_goal_.clear();
+        steps_.clear();
+        return graph_.explore(board, start, RushStepLabels{}, [&](RushState s, std::uint32_t i) {
+            if (board.is_goal(s)) solved_.push_back(i);
+            return visit(s, i);
+        });
+    }
+    RushGrade finish(bool from_hardest = true);
+
+    // The optimal moves from start (-1 when unsolvable), and nothing else: the BFS from the
+    // solved states stops as soon as it reaches the start.
+    int optimal_moves(const RushBoard& board, RushState start);
 
     // After grade(): the explored cluster (index 0 is the start), each state's optimal moves to a
     // solved state (empty when unsolvable), and the hardest states' indices.
@@ -61,11 +91,26 @@ class RushGrader {
     std::span<const std::uint16_t> moves_to_solve() const { return to_goal_; }
     std::span<const std::uint32_t> hardest() const { return hardest_; }
 
+    // After grade(): each state's optimal steps to a solved state (a BFS over the stored graph,
+    // run on the first call after each exploration); empty when unsolvable.
+    std::span<const std::uint16_t> steps_to_solve();
+
+    // After grading a solvable board: the index of one state of hardest(), picked
+    // deterministically. By default the smallest in rush_layout_order; with most_steps, the
+    // smallest of those farthest from a solved state in steps (steps break the tie between states
+    // equally hard in moves).
+    std::uint32_t hardest_start(const RushBoard& board, bool most_steps = false);
+
   private:
     RushCluster graph_;
     std::vector<std::uint32_t> solved_, hardest_;
-    std::vector<std::uint16_t> to_goal_, scratch_;
+    std::vector<std::uint16_t> to_goal_, steps_, scratch_;
 };
+
+// The order in which the enumerator and the public database pick one state among equals: the
+// row-major occupancy of the horizontal pieces (and walls), then that of the vertical pieces, as
+// 64-bit numbers (bit r * N + c). Sliding a piece left or up makes a state smaller.
+std::pair<std::uint64_t, std::uint64_t> rush_layout_order(const RushBoard& board, RushState s);
 
 // One input line of a grading run, graded: what `frontier rush grade` prints for it.
 struct RushLineGrade {

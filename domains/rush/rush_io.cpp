@@ -80,6 +80,30 @@ RushPiece make_piece(std::string_view text, int n, char letter, const std::vecto
 
 }  // namespace
 
+std::string format_rush_db_line(const RushDbEntry& e) {
+    return std::to_string(e.moves) + ' ' + e.board + ' ' + std::to_string(e.cluster_size);
+}
+
+bool rush_db_before(const RushDbEntry& a, const RushDbEntry& b) {
+    if (a.moves != b.moves) return a.moves > b.moves;
+    if (a.cluster_size != b.cluster_size) return a.cluster_size > b.cluster_size;
+    return a.board < b.board;
+}
+
+std::string reletter_rush(std::string_view board) {
+    char to[256] = {};
+    to[static_cast<unsigned char>('A')] = 'A';
+    char next = 'B';
+    std::string out(board);
+    for (char& c : out) {
+        if (c < 'A' || c > 'Z') continue;
+        char& mapped = to[static_cast<unsigned char>(c)];
+        if (mapped == 0) mapped = next++;
+        c = mapped;
+    }
+    return out;
+}
+
 Metric parse_metric(std::string_view name) {
     if (name == "moves") return Metric::Moves;
     if (name == "steps") return Metric::Steps;

@@ -12,6 +12,7 @@
 // cells, a missing, vertical or wrongly sized primary car, or one outside the exit row.
 #pragma once
 
+#include <cstdint>
 #include <random>
 #include <string>
 #include <string_view>
@@ -37,6 +38,22 @@ struct RushRecord {
 };
 // Splits "BOARD" or "MOVES BOARD CLUSTER_SIZE"; InputError for any other shape.
 RushRecord parse_rush_record(std::string_view line);
+
+// One line of a puzzle database, as `rush generate` and `rush enumerate` write it:
+// "MOVES BOARD CLUSTER_SIZE" (the board is a hardest start of its cluster).
+struct RushDbEntry {
+    int moves = 0;
+    std::string board;
+    std::uint32_t cluster_size = 0;
+    friend bool operator==(const RushDbEntry&, const RushDbEntry&) = default;
+};
+std::string format_rush_db_line(const RushDbEntry& e);  // no newline
+// Database order: more moves first, then larger clusters, then boards in text order.
+bool rush_db_before(const RushDbEntry& a, const RushDbEntry& b);
+
+// The board text with its pieces relettered in reading order (A stays A; B, C, ... for the others
+// in order of their first cell), so that boards compare "up to letter naming".
+std::string reletter_rush(std::string_view board);
 
 Metric parse_metric(std::string_view name);  // "moves" or "steps"
 const char* metric_name(Metric m);

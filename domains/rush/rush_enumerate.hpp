@@ -1,0 +1,167 @@
+// The Rush Hour puzzle universe: every cluster of every board layout visited once, and the
+// database of its interesting puzzles (the hardest start of each solvable, non-trivial, minimal
+// cluster). The method is the one behind the public database; the code is Frontier's own.
+//
+// Layouts, line by line. Each row holds horizontal pieces (2 or 3 cells) and walls (1 cell: walls
+// are placed with the rows), each column vertical pieces (2 or 3 cells). Excluded, as in the
+// public database: a row filled by its own pieces and walls, a column filled by its vertical
+// pieces, anything but the primary car A in the exit row (another horizontal piece there blocks A
+// for good or never has to move; no wall either), and more than max_walls walls.
+//
+// Candidates. All states of a cluster share one layout. RushUniverse numbers the pieces in
+// enumeration order (A; the other rows top to bottom, each left to right; then the columns left to
+// right, each top to bottom; pieces on one line never pass each other, so the numbering is the
+// same in every state) and orders states by their packed word (RushState::bits). A slide left or
+// up lowers one offset and so the word: the smallest state of a cluster is a board where no piece
+// can slide left or up. Only those boards, the candidates, are generated; RushCensus explores each
+// candidate's cluster and drops it as soon as a smaller state appears, so each cluster is explored
+// completely exactly once, from its minimum.
+//
+// Generation is a depth-first search: the exit row, the other rows, then the columns. Every line
+// pattern (a set of pieces on one line) is precomputed with its cells and the cells it needs
+// occupied by others (the cell before each of its pieces, to the left or above, when on the board
+// and not its own). Rows come first, so a column pattern's needs are checked when it is placed,
+// and the rows' needs in column c must be covered by column c's pieces. Per column, the compatible
+// patterns are tabulated by (the column's occupied cells, the cells it must cover): the search
+// visits candidates only, and counting them never visits the last column's patterns.
+//
+// Units of work: the position of A and the patterns of the next rows, as many rows as keep the
+// units at most 100,000 (three more rows, 53,240 units, for the wall-free 6 x 6 universe; two for
+// 6 x 6 with walls). Units are independent, each enumerated in a fixed order: the grain of
+// parallelism and of checkpoints.
+//
+// RushCensus, per candidate: canonical (no smaller state in its cluster), solvable (some state
+// has A at the exit), non-trivial (the hardest state needs at least one move) and minimal
+// (removing any piece or wall other than A from the hardest start lowers its optimal moves). A
+// piece that moves in one optimal solution always lowers them (dropping its moves from that
+// solution leaves a shorter one), so only the other pieces and the walls are solved again. The
+// hardest start is the smallest in rush_layout_order among the hardest states (the public
+// database's pick); letters follow the piece numbering and walls take a letter too, which
+// reproduces the public database's lines character for character.
+//
+// Limits: sizes 4 to 6 (the packed state holds 21 pieces, a 6 x 6 board at most 18), 0 to 2
+// walls, clusters of at most 2^24 states (ClusterGraph).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <absl/functional/function_ref.h>
+
+#include "domains/rush/rush_board.hpp"
+#include "domains/rush/rush_grade.hpp"
+#include "domains/rush/rush_io.hpp"
+
+namespace frontier {
+
+class RushUniverse {
+  public:
+    static constexpr int kMinSize = 4, kMaxSize = 6, kMaxWalls = 2;
+    using Visit = absl::FunctionRef<void(const RushBoard&, RushState)>;
+
+    // InputError for a size or wall count outside the limits above.
+    RushUniverse(int size, int max_walls);
+
+    int size() const { return size_; }
+    int max_walls() const { return max_walls_; }
+    std::size_t unit_count() const { return units_.size(); }
+
+    // Calls visit(board, candidate) for every candidate of the unit, in a fixed order; the board
+    // object is reused (valid during the call only). Board letters: see the header comment.
+    void for_each_candidate(std::size_t unit, Visit visit) const;
+    // The number of candidates of the unit, without building them.
+    std::uint64_t count_candidates(std::size_t unit) const;
+
+  private:
+    // One piece or wall of a line pattern: its first cell along the line and its length
+    // (1 = a wall, rows only).
+    struct Item {
+        std::uint8_t start = 0, length = 0;
+    };
+    struct Pattern {
+        std::array<Item, 6> items{};
+        std::uint8_t count = 0, walls = 0;
+        std::uint64_t cells_t = 0;                    // its cells, column-major (bit c * N + r)
+        std::uint64_t need_t = 0;                     // cells others must occupy, column-major
+        std::uint32_t line_cells = 0, line_need = 0;  // the same along its own line (columns)
+    };
+    static constexpr int kMaxUnitRows = 4;  // the exit row and up to three more
+    static constexpr std::size_t kMaxUnits = 100'000;
+    struct Unit {
+        std::array<std::uint16_t, kMaxUnitRows> patterns{};  // in row_order_
+    };
+    struct Walk;  // the depth-first search's state, in the .cpp
+
+    void build_row_patterns(int row);
+    void build_column_patterns();
+    void build_units();
+    template <bool kVisit>
+    void place_rows(Walk& w, int depth) const;
+    template <bool kVisit>
+    void place_columns(Walk& w, int col) const;
+
+    int size_, max_walls_, exit_row_;
+    std::vector<int> row_order_;  // the exit row, then the others top to bottom
+    std::array<std::vector<Pattern>, kMaxSize> rows_;
+    std::vector<Pattern> columns_;  // one list, valid in every column (shifted)
+    // choices_[(occupied << N) | must_cover]: the column patterns fitting a column.
+    std::vector<std::vector<std::uint16_t>> choices_;
+    int unit_rows_ = 0;  // rows fixed by a unit (row_order_'s first ones)
+    std::vector<Unit> units_;
+};
+
+enum class RushVerdict : std::uint8_t { NotCanonical, Unsolvable, Trivial, NotMinimal, Kept };
+
+struct RushCensusCounts {
+    std::uint64_t candidates = 0;  // boards processed
+    std::uint64_t clusters = 0;    // canonical ones: each cluster of the universe once
+    std::uint64_t solvable = 0;    // clusters with a solved state
+    std::uint64_t kept = 0;        // solvable, non-trivial and minimal: the database's lines
+    std::uint64_t states = 0;      // states of the clusters explored completely
+    RushCensusCounts& operator+=(const RushCensusCounts& o);
+    friend bool operator==(const RushCensusCounts&, const RushCensusCounts&) = default;
+};
+
+// Classifies candidates; keeps its buffers between calls (one per worker, not thread-safe).
+class RushCensus {
+  public:
+    // Explores the candidate's cluster (stopping at the first smaller state) and judges it; for a
+    // kept cluster `entry` receives its database line. Updates `counts`.
+    RushVerdict process(const RushBoard& board, RushState candidate, RushDbEntry& entry,
+                        RushCensusCounts& counts);
+
+  private:
+    RushGrader grader_, probe_;
+};
+
+// One unit of the universe processed: its counts, its database lines (in enumeration order) and
+// the seconds it took. encode/decode give the text kept in checkpoints:
+//   "counts CANDIDATES CLUSTERS SOLVABLE KEPT STATES MICROSECONDS\n" then one database line each.
+struct RushUnitResult {
+    RushCensusCounts counts;
+    std::vector<RushDbEntry> entries;
+    double seconds = 0;
+};
+RushUnitResult run_rush_unit(const RushUniverse& universe, std::size_t unit, RushCensus& census);
+std::string encode_rush_unit(const RushUnitResult& r);
+RushUnitResult decode_rush_unit(std::string_view text);  // InputError when malformed
+
+// The pieces (bit p for piece p) that move in one optimal solution from state `index` of the
+// cluster the grader last graded (solvable).
+std::uint32_t rush_solution_pieces(const RushGrader& graded, std::uint32_t index);
+
+// True when removing any piece other than A, or any wall, from (board, start), whose optimal
+// moves are `moves`, lowers them. Pieces in `moving` (bit p) are known to and not tried.
+// `probe` is scratch.
+bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::uint32_t moving,
+                     RushGrader& probe);
+
+// The board and state without piece p (p >= 1; later pieces move down one index) or without the
+// wall at the cell (bit r * N + c).
+RushPuzzle rush_without_piece(const RushBoard& board, RushState s, int p);
+RushBoard rush_without_wall(const RushBoard& board, int cell);
+
+}  // namespace frontier

@@ -1,0 +1,187 @@
+#include "engine/unit_log.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <optional>
+#include <span>
+
+#include "engine/checksum.hpp"
+#include "engine/error.hpp"
+
+namespace frontier {
+
+namespace {
+
+constexpr std::string_view kMagic = "FRONTIER-UNITLOG 1 ";
+
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+    throw InputError(path + ": " + why);
+}
+
+std::uint64_t payload_checksum(std::string_view payload) {
+    return checksum64({reinterpret_cast<const std::uint8_t*>(payload.data()), payload.size()});
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[17];
+    auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);
+    return std::string(buf, p);
+}
+
+// Reads a whole file (the checkpoint is small next to the work it records).
+std::string read_all(int fd, const std::string& path) {
+    std::string text;
+    char buf[1 << 16];
+    while (true) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail(path, std::string("cannot read checkpoint: ") + std::strerror(errno));
+        if (n == 0) return text;
+        text.append(buf, static_cast<std::size_t>(n));
+    }
+}
+
+void write_all(int fd, std::string_view bytes, const std::string& path) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(path, std::string("cannot write checkpoint: ") + std::strerror(errno));
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+}
+
+// Parses "<name> <numbers...>" fields of a record line; false when it does not fit.
+bool parse_fields(std::string_view line, std::string_view name, std::uint64_t* out, int count,
+                  int last_base) {
+    if (line.substr(0, name.size()) != name) return false;
+    line.remove_prefix(name.size());
+    for (int i = 0; i < count; ++i) {
+        if (line.empty() || line.front() != ' ') return false;
+        line.remove_prefix(1);
+        const int base = i == count - 1 ? last_base : 10;
+        auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), out[i], base);
+        if (ec != std::errc() || p == line.data()) return false;
+        line.remove_prefix(static_cast<std::size_t>(p - line.data()));
+    }
+    return line.empty();
+}
+
+}  // namespace
+
+UnitLog::UnitLog(std::string path, const std::string& description, bool resume)
+    : path_(std::move(path)) {
+    if (description.find('\n') != std::string::npos)
+        throw std::logic_error("UnitLog description has a line break");
+    const int flags = O_RDWR | O_CREAT | O_CLOEXEC | (resume ? 0 : O_EXCL);
+    fd_ = ::open(path_.c_str(), flags, 0644);
+    if (fd_ < 0 && errno == EEXIST)
+        fail(path_,
+             "a checkpoint of an earlier run exists; continue it with --resume, or delete it");
+    if (fd_ < 0) fail(path_, std::string("cannot open checkpoint: ") + std::strerror(errno));
+    try {
+        read_back(description);
+    } catch (...) {
+        ::close(fd_);
+        throw;
+    }
+}
+
+UnitLog::~UnitLog() {
+    if (fd_ < 0) return;
+    ::fdatasync(fd_);
+    ::close(fd_);
+}
+
+void UnitLog::read_back(const std::string& description) {
+    const std::string header = std::string(kMagic) + description + "\n";
+    const std::string text = read_all(fd_, path_);
+    if (text.empty()) {
+        write_all(fd_, header, path_);
+        if (::fdatasync(fd_) != 0)
+            fail(path_, std::string("cannot sync checkpoint: ") + std::strerror(errno));
+        return;
+    }
+    const std::size_t header_end = text.find('\n');
+    if (text.compare(0, kMagic.size(), kMagic) != 0 || header_end == std::string::npos)
+        fail(path_, "not a Frontier checkpoint");
+    if (text.compare(0, header_end + 1, header) != 0)
+        fail(path_, "the checkpoint is of another run (\"" +
+                        text.substr(kMagic.size(), header_end - kMagic.size()) +
+                        "\", this one is \"" + description + "\")");
+    // The whole record at `at`: (unit, payload, the offset after it), or nothing.
+    struct Record {
+        std::uint64_t unit;
+        std::string_view payload;
+        std::size_t next;
+    };
+    const std::string_view all(text);
+    auto record_at = [&](std::size_t at) -> std::optional<Record> {
+        const std::size_t line_end = all.find('\n', at);
+        std::uint64_t head[3];
+        if (line_end == std::string_view::npos ||
+            !parse_fields(all.substr(at, line_end - at), "unit", head, 3, 16))
+            return std::nullopt;
+        const std::size_t payload_at = line_end + 1;
+        if (head[1] > all.size() - payload_at) return std::nullopt;
+        const std::string_view payload = all.substr(payload_at, head[1]);
+        const std::size_t end_at = payload_at + head[1];
+        const std::size_t end_line = all.find('\n', end_at);
+        std::uint64_t end_unit = 0;
+        if (end_line == std::string_view::npos ||
+            !parse_fields(all.substr(end_at, end_line - end_at), "end", &end_unit, 1, 10) ||
+            end_unit != head[0] || payload_checksum(payload) != head[2])
+            return std::nullopt;
+        return Record{head[0], payload, end_line + 1};
+    };
+    std::size_t at = header_end + 1;  // the end of the last whole record
+    while (at < text.size()) {
+        const std::optional<Record> r = record_at(at);
+        if (!r) break;
+        if (!done_.insert(r->unit).second)
+            fail(path_, "damaged checkpoint: unit " + std::to_string(r->unit) + " recorded twice");
+        recovered_.emplace_back(r->unit, std::string(r->payload));
+        at = r->next;
+    }
+    if (at < text.size()) {
+        // Only the last record may be torn: a whole record after the damage means corruption.
+        for (std::size_t p = all.find("\nunit ", at); p != std::string_view::npos;
+             p = all.find("\nunit ", p + 1))
+            if (record_at(p + 1))
+                fail(path_, "damaged checkpoint: a bad record at byte " + std::to_string(at) +
+                                " is followed by others");
+        if (::ftruncate(fd_, static_cast<off_t>(at)) != 0)
+            fail(path_, std::string("cannot truncate checkpoint: ") + std::strerror(errno));
+    }
+    if (::lseek(fd_, static_cast<off_t>(at), SEEK_SET) < 0)
+        fail(path_, std::string("cannot seek in checkpoint: ") + std::strerror(errno));
+}
+
+void UnitLog::append(std::uint64_t unit, std::string_view payload) {
+    std::string record = "unit " + std::to_string(unit) + " " + std::to_string(payload.size()) +
+                         " " + hex64(payload_checksum(payload)) + "\n";
+    record.append(payload);
+    record += "end " + std::to_string(unit) + "\n";
+    std::lock_guard lock(mutex_);
+    if (!done_.insert(unit).second)
+        throw std::logic_error("UnitLog: unit " + std::to_string(unit) + " appended twice");
+    write_all(fd_, record, path_);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_sync_ < std::chrono::seconds(1)) return;
+    last_sync_ = now;
+    if (::fdatasync(fd_) != 0)
+        fail(path_, std::string("cannot sync checkpoint: ") + std::strerror(errno));
+}
+
+void UnitLog::remove() {
+    std::lock_guard lock(mutex_);
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    ::unlink(path_.c_str());
+}
+
+}  // namespace frontier

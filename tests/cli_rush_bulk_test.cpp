@@ -1,0 +1,165 @@
+// rush enumerate and rush generate end to end: output format and order, checkpoints and
+// --resume, thread-count independence, JSON, and one-line errors.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_grade.hpp"
+#include "domains/rush/rush_io.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+using test::expect_input_error;
+using test::run_frontier;
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<RushDbEntry> parse_lines(const std::string& text) {
+    std::vector<RushDbEntry> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const RushRecord r = parse_rush_record(line);
+        out.push_back(
+            RushDbEntry{r.expected_moves, r.board, static_cast<std::uint32_t>(r.expected_cluster)});
+    }
+    return out;
+}
+
+// The library's enumeration of a universe, in database order.
+std::vector<RushDbEntry> library_database(int size, int walls) {
+    const RushUniverse u(size, walls);
+    RushCensus census;
+    std::vector<RushDbEntry> out;
+    for (std::size_t unit = 0; unit < u.unit_count(); ++unit)
+        for (RushDbEntry& e : run_rush_unit(u, unit, census).entries) out.push_back(std::move(e));
+    std::sort(out.begin(), out.end(), rush_db_before);
+    return out;
+}
+
+TEST(CliRushEnumerate, PrintsTheDatabaseSortedAndTheSameForEveryThreadCount) {
+    const auto one = run_frontier("rush enumerate --size 4 --walls 2 --threads 1");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    const auto two = run_frontier("rush enumerate --size 4 --walls 2 --threads 2");
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    const std::vector<RushDbEntry> lines = parse_lines(one.out);
+    EXPECT_EQ(lines, library_database(4, 2));
+    ASSERT_GT(lines.size(), 10u);
+    EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), rush_db_before));
+    // Every line exact: its board needs its moves, is a hardest start, and has its cluster size.
+    RushGrader g;
+    for (const RushDbEntry& e : lines) {
+        const RushPuzzle p = parse_rush(e.board);
+        const RushGrade graded = g.grade(p.board, p.start);
+        ASSERT_EQ(graded.moves, e.moves) << e.board;
+        ASSERT_EQ(graded.hardest_moves, e.moves) << e.board;
+        ASSERT_EQ(graded.cluster_size, e.cluster_size) << e.board;
+    }
+}
+
+TEST(CliRushEnumerate, ResumesAfterAStopWithoutLosingOrRepeatingAUnit) {
+    const std::string dir = test::temp_dir();
+    const std::string out = dir + "/db.txt", checkpoint = out + ".checkpoint";
+    const auto whole = run_frontier("rush enumerate --size 4 --walls 1 --threads 2");
+    ASSERT_EQ(whole.exit_code, 0) << whole.err;
+
+    // Three sittings: 5 units, 7 more, then the rest.
+    auto first = run_frontier("rush enumerate --size 4 --walls 1 --out " + out +
+                              " --max-units 5 --json --threads 2");
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    auto j = nlohmann::json::parse(first.out);
+    EXPECT_EQ(j["complete"], false);
+    EXPECT_EQ(j["units_done"], 5);
+    EXPECT_FALSE(std::filesystem::exists(out));
+    EXPECT_TRUE(std::filesystem::exists(checkpoint));
+    // Without --resume, the checkpoint is not overwritten.
+    expect_input_error(run_frontier("rush enumerate --size 4 --walls 1 --out " + out), "--resume");
+    // A checkpoint of another universe is refused.
+    expect_input_error(run_frontier("rush enumerate --size 4 --walls 2 --out " + out + " --resume"),
+                       "another run");
+    auto second = run_frontier("rush enumerate --size 4 --walls 1 --out " + out +
+                               " --max-units 7 --resume --json --threads 1");
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    EXPECT_EQ(nlohmann::json::parse(second.out)["units_done"], 12);
+    auto last = run_frontier("rush enumerate --size 4 --walls 1 --out " + out + " --resume --json");
+    ASSERT_EQ(last.exit_code, 0) << last.err;
+    j = nlohmann::json::parse(last.out);
+    EXPECT_EQ(j["complete"], true);
+    EXPECT_EQ(j["units_done"], j["units"]);
+    EXPECT_EQ(j["candidates"], j["candidates_total"]);
+    EXPECT_EQ(j["puzzles"], test::count_lines(whole.out));
+    EXPECT_EQ(read_text(out), whole.out);
+    EXPECT_FALSE(std::filesystem::exists(checkpoint));
+    std::uint64_t by_moves = 0;
+    for (const auto& [moves, n] : j["puzzles_by_moves"].items()) by_moves += n.get<std::uint64_t>();
+    EXPECT_EQ(by_moves, j["puzzles"].get<std::uint64_t>());
+    EXPECT_EQ(j["hardest"]["moves"], parse_lines(whole.out).front().moves);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(CliRushEnumerate, BadOptionsAreOneLineErrors) {
+    expect_input_error(run_frontier("rush enumerate --size 7"), "size 7");
+    expect_input_error(run_frontier("rush enumerate --walls 3"), "wall count 3");
+    expect_input_error(run_frontier("rush enumerate --size 4 --resume"), "--out");
+    expect_input_error(run_frontier("rush enumerate --size 4 --json"), "--out");
+}
+
+TEST(CliRushGenerate, DistinctExactPuzzlesTheSameForEveryThreadCount) {
+    const std::string args = "rush generate --count 3 --size 5 --pieces 7 --walls 1 --seed 11";
+    const auto one = run_frontier(args + " --threads 1");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    const auto two = run_frontier(args + " --threads 2");
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    const std::vector<RushDbEntry> lines = parse_lines(one.out);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), rush_db_before));
+    RushGrader g;
+    std::set<std::string> clusters;
+    for (const RushDbEntry& e : lines) {
+        const RushPuzzle p = parse_rush(e.board);
+        const RushGrade graded = g.grade(p.board, p.start);
+        EXPECT_EQ(graded.moves, e.moves) << e.board;
+        EXPECT_EQ(graded.hardest_moves, e.moves) << e.board;
+        EXPECT_EQ(graded.cluster_size, e.cluster_size) << e.board;
+        // Distinct clusters: the smallest state of each differs.
+        RushState least = p.start;
+        for (const RushState s : g.cluster().states())
+            if (s.bits < least.bits) least = s;
+        EXPECT_TRUE(clusters.insert(format_rush(p.board, least)).second) << e.board;
+    }
+    const auto json = run_frontier(args + " --json");
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const auto j = nlohmann::json::parse(json.out);
+    ASSERT_EQ(j.size(), 3u);
+    EXPECT_EQ(j[0]["board"], lines[0].board);
+    EXPECT_EQ(j[0]["moves"], lines[0].moves);
+    EXPECT_GE(j[0]["steps"].get<int>(), lines[0].moves);
+}
+
+TEST(CliRushGenerate, TooFewPuzzlesAndBadOptions) {
+    const auto r =
+        run_frontier("rush generate --count 2 --size 4 --pieces 3 --min-moves 90 --max-climbs 3");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("found 0 of 2"), std::string::npos) << r.err;
+    expect_input_error(run_frontier("rush generate --count 0"), "--count");
+    expect_input_error(run_frontier("rush generate --count 1 --size 3"), "--size 3");
+    expect_input_error(run_frontier("rush generate --count 1 --pieces 40"), "--pieces 40");
+}
+
+}  // namespace
+}  // namespace frontier

@@ -1,0 +1,241 @@
+// The Rush Hour universe: the candidate rule, the canonical minimum, the minimality filter, and
+// whole enumerations of small boards against a brute force over every board.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_io.hpp"
+#include "tests/support/rush_brute_force.hpp"
+
+namespace frontier {
+namespace {
+
+struct Enumerated {
+    RushCensusCounts counts;
+    std::vector<RushDbEntry> entries;  // relettered, in database order
+};
+
+Enumerated enumerate_all(int size, int walls) {
+    const RushUniverse u(size, walls);
+    RushCensus census;
+    Enumerated out;
+    for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
+        RushUnitResult r = run_rush_unit(u, unit, census);
+        EXPECT_EQ(r.counts.candidates, u.count_candidates(unit));
+        out.counts += r.counts;
+        for (RushDbEntry& e : r.entries) {
+            e.board = reletter_rush(e.board);
+            out.entries.push_back(e);
+        }
+    }
+    std::sort(out.entries.begin(), out.entries.end(), rush_db_before);
+    return out;
+}
+
+// The brute force of each small universe, computed once for the tests below.
+const test::BruteUniverse& brute_universe(int size, int walls) {
+    static std::map<std::pair<int, int>, test::BruteUniverse> cache;
+    auto it = cache.find({size, walls});
+    if (it == cache.end())
+        it = cache.emplace(std::pair{size, walls}, test::brute_force_universe(size, walls, true))
+                 .first;
+    return it->second;
+}
+
+// The hardest start of the board's cluster and its optimal moves.
+RushState smallest_state(const RushBoard& board, RushState s) {
+    RushGrader g;
+    g.grade(board, s);
+    RushState least = s;
+    for (const RushState x : g.cluster().states())
+        if (x.bits < least.bits) least = x;
+    return least;
+}
+
+TEST(RushUniverse, CandidatesAreTheBoardsWhereNoPieceSlidesLeftOrUp) {
+    for (const auto& [size, walls] : {std::pair{4, 0}, {4, 1}, {4, 2}}) {
+        const test::BruteUniverse& brute = brute_universe(size, walls);
+        const RushUniverse u(size, walls);
+        std::vector<std::string> made;
+        std::uint64_t counted = 0;
+        for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
+            counted += u.count_candidates(unit);
+            u.for_each_candidate(unit, [&](const RushBoard& board, RushState s) {
+                // No legal step back (left or up) for any piece.
+                const std::uint64_t back = board.legal_steps(s) & 0x5555555555555555ull;
+                EXPECT_EQ(back, 0u) << format_rush(board, s);
+                made.push_back(reletter_rush(format_rush(board, s)));
+            });
+        }
+        std::sort(made.begin(), made.end());
+        EXPECT_EQ(made, brute.candidate_boards) << size << "x" << size << ", walls " << walls;
+        EXPECT_EQ(counted, brute.candidates);
+        EXPECT_EQ(std::set<std::string>(made.begin(), made.end()).size(), made.size());
+    }
+}
+
+// The public enumerator's candidate counts (fogleman/rush, cpp/src/config.h): it numbers the
+// candidates from 0 and records the last number, MaxID = 268,108 for 5 x 5, 2,689,860 for 5 x 5
+// with at most one wall (and 243,502,785 for 6 x 6: tests/long), so the counts are one more.
+TEST(RushUniverse, CandidateCountsMatchThePublicEnumeration) {
+    for (const auto& [size, walls, max_id] :
+         {std::tuple<int, int, std::uint64_t>{5, 0, 268'108}, {5, 1, 2'689'860}}) {
+        const RushUniverse u(size, walls);
+        std::uint64_t total = 0;
+        for (std::size_t unit = 0; unit < u.unit_count(); ++unit) total += u.count_candidates(unit);
+        EXPECT_EQ(total, max_id + 1) << size << "x" << size << ", walls " << walls;
+    }
+    EXPECT_EQ(RushUniverse(6, 0).unit_count(), 53'240u);  // A, then three rows: 5 x 22^3
+}
+
+TEST(RushUniverse, EqualsABruteForceOverEveryBoardGroupedIntoClusters) {
+    for (const auto& [size, walls] : {std::pair{4, 0}, {4, 1}, {4, 2}}) {
+        const test::BruteUniverse& brute = brute_universe(size, walls);
+        const Enumerated e = enumerate_all(size, walls);
+        const std::string name =
+            std::to_string(size) + "x" + std::to_string(size) + ", walls " + std::to_string(walls);
+        EXPECT_EQ(e.counts.candidates, brute.candidates) << name;
+        EXPECT_EQ(e.counts.clusters, brute.clusters) << name;  // each cluster once
+        EXPECT_EQ(e.counts.states, brute.boards) << name;      // their states: every board
+        EXPECT_EQ(e.counts.kept, brute.entries.size()) << name;
+        EXPECT_EQ(e.entries, brute.entries) << name;
+        EXPECT_GT(brute.entries.size(), 10u) << name;
+    }
+}
+
+TEST(RushCensus, ProcessesAClusterOnlyFromItsSmallestState) {
+    // No piece can slide left or up, yet B can slide right and then C up: not the minimum.
+    const RushPuzzle p = parse_rush(
+        "DBBooo"
+        "DoCooo"
+        "AACooo"
+        "oooooo"
+        "oooooo"
+        "oooooo",
+        Metric::Steps);
+    EXPECT_EQ(p.board.legal_steps(p.start) & 0x5555555555555555ull, 0u);
+    RushCensus census;
+    RushCensusCounts counts;
+    RushDbEntry entry;
+    EXPECT_EQ(census.process(p.board, p.start, entry, counts), RushVerdict::NotCanonical);
+    EXPECT_EQ(counts.clusters, 0u);
+    const RushState least = smallest_state(p.board, p.start);
+    EXPECT_NE(least, p.start);
+    EXPECT_EQ(p.board.legal_steps(least) & 0x5555555555555555ull, 0u);  // the rule's premise
+    EXPECT_NE(census.process(p.board, least, entry, counts), RushVerdict::NotCanonical);
+    EXPECT_EQ(counts.clusters, 1u);
+    RushGrader g;
+    EXPECT_EQ(counts.states, g.grade(p.board, p.start).cluster_size);
+}
+
+TEST(RushCensus, EveryStateButTheMinimumIsDropped) {
+    const RushPuzzle p = parse_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", Metric::Steps);
+    RushGrader g;
+    g.grade(p.board, p.start);
+    const RushState least = smallest_state(p.board, p.start);
+    RushCensus census;
+    RushCensusCounts counts;
+    RushDbEntry entry;
+    for (const RushState s : g.cluster().states())
+        if (s != least)
+            ASSERT_EQ(census.process(p.board, s, entry, counts), RushVerdict::NotCanonical);
+    EXPECT_EQ(census.process(p.board, least, entry, counts), RushVerdict::Kept);
+    EXPECT_EQ(counts.clusters, 1u);
+    // The public database's line for this cluster, up to letter naming.
+    EXPECT_EQ(entry.moves, 51);
+    EXPECT_EQ(entry.cluster_size, 4780u);
+    EXPECT_EQ(reletter_rush(entry.board), reletter_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"));
+}
+
+TEST(RushCensus, MinimalityOnHandMadeBoards) {
+    RushGrader probe, g;
+    // A blocker that must move: both pieces move in the solution, so the board is minimal.
+    {
+        const RushPuzzle p = parse_rush("oooooooooBooAAoBoooooooooooooooooooo");
+        EXPECT_EQ(g.grade(p.board, p.start).moves, 2);
+        EXPECT_EQ(rush_solution_pieces(g, 0), 0b11u);
+        EXPECT_TRUE(rush_is_minimal(p.board, p.start, 2, 0, probe));
+    }
+    // A car that never matters: removing it keeps 1 move.
+    {
+        const RushPuzzle p = parse_rush("ooooooooooooAAoooooooooooooooooooBBo");
+        EXPECT_EQ(g.grade(p.board, p.start).moves, 1);
+        EXPECT_EQ(rush_solution_pieces(g, 0), 0b1u);
+        EXPECT_FALSE(rush_is_minimal(p.board, p.start, 1, 0b1, probe));
+    }
+    // A wall (it counts as a piece) never moves but matters: it keeps C from going up, so D
+    // must make way below. With it 3 moves (D left, C down, A), without it 2 (C up, A). A car in
+    // the corner that never matters makes the same board not minimal.
+    {
+        const std::string board =
+            "ooooxo"
+            "ooooCo"
+            "AAooCo"
+            "ooooDD"
+            "oooooo"
+            "oooooo";
+        const RushPuzzle p = parse_rush(board);
+        EXPECT_EQ(g.grade(p.board, p.start).moves, 3);
+        const std::uint32_t moving = rush_solution_pieces(g, 0);
+        EXPECT_EQ(moving, 0b111u);
+        const int wall = 4;
+        EXPECT_EQ(probe.optimal_moves(rush_without_wall(p.board, wall), p.start), 2);
+        EXPECT_TRUE(rush_is_minimal(p.board, p.start, 3, moving, probe));
+        std::string more = board;
+        more[24] = more[30] = 'E';
+        const RushPuzzle q = parse_rush(more);
+        EXPECT_EQ(g.grade(q.board, q.start).moves, 3);
+        EXPECT_FALSE(rush_is_minimal(q.board, q.start, 3, rush_solution_pieces(g, 0), probe));
+        const RushPuzzle back = rush_without_piece(q.board, q.start, 3);
+        EXPECT_EQ(format_rush(back.board, back.start), board);
+    }
+    // The public database's 51-move puzzle is minimal. A wall in an empty corner of a small
+    // board changes nothing, so with it the board is not.
+    {
+        const RushPuzzle p = parse_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+        EXPECT_EQ(g.grade(p.board, p.start).moves, 51);
+        EXPECT_TRUE(rush_is_minimal(p.board, p.start, 51, 0, probe));
+        const std::string board =
+            "ooooxo"
+            "ooooCo"
+            "AAooCo"
+            "ooooDD"
+            "oooooo"
+            "xooooo";
+        const RushPuzzle walled = parse_rush(board);
+        EXPECT_EQ(g.grade(walled.board, walled.start).moves, 3);
+        EXPECT_FALSE(
+            rush_is_minimal(walled.board, walled.start, 3, rush_solution_pieces(g, 0), probe));
+        std::string without = board;
+        without[30] = 'o';
+        EXPECT_EQ(format_rush(rush_without_wall(walled.board, 30), walled.start), without);
+    }
+}
+
+TEST(RushCensus, UnitRecordsRoundTrip) {
+    RushUnitResult r;
+    r.counts = RushCensusCounts{1000, 40, 30, 2, 5000};
+    r.seconds = 1.25;
+    r.entries = {RushDbEntry{7, "ooBoCCooBoooAABoooDDDooEoooooEoooooE", 111},
+                 RushDbEntry{3, "ooooooooooooAAooBooooBoooooooooooooo", 12}};
+    const RushUnitResult back = decode_rush_unit(encode_rush_unit(r));
+    EXPECT_EQ(back.counts, r.counts);
+    EXPECT_EQ(back.entries, r.entries);
+    EXPECT_DOUBLE_EQ(back.seconds, 1.25);
+    EXPECT_THROW(decode_rush_unit("counts 1 2 3\n"), InputError);
+    EXPECT_THROW(decode_rush_unit("counts 1 1 1 2 1 0\n5 oooo 3\n"), InputError);
+}
+
+TEST(RushUniverse, RejectsSizesAndWallsOutOfRange) {
+    EXPECT_THROW(RushUniverse(3, 0), InputError);
+    EXPECT_THROW(RushUniverse(7, 0), InputError);
+    EXPECT_THROW(RushUniverse(6, 3), InputError);
+    EXPECT_THROW(RushUniverse(6, -1), InputError);
+}
+
+}  // namespace
+}  // namespace frontier
