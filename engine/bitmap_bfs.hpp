@@ -10,9 +10,13 @@
 // Memory: two layer bitmaps of 2^k bits (the current layer and the next), plus a visited bitmap
 // of 2^k bits unless the domain is graded; 2 GiB for peg solitaire's 2^33. The bitmaps are
 // anonymous zero pages (mmap), so memory no layer touches is never committed, and each keeps one
-// summary bit per 4 KiB block so that sparse layers scan only the blocks that hold states. (Huge
-// pages would cut the page faults of a dense run, about a second in all, but commit 2 MiB for
-// every touched bit of a sparse one; we keep 4 KiB pages.)
+// summary bit per 4 KiB block so that sparse layers scan only the blocks that hold states. They
+// are advised to use transparent huge pages: a child lands anywhere in gigabytes, so with 4 KiB
+// pages nearly every claim missed the TLB and the first touches of pages serialised in the
+// kernel (two threads ran slower than one); with 2 MiB pages English peg solitaire enumerates in
+// half the time on one thread and scales to two (docs/performance.md). The price is that a
+// sparse run commits 2 MiB around each touched bit, at most the bitmaps' full size, which is
+// what bitmap_bfs_bytes() asks the caller to have anyway.
 //
 // Each layer is a parallel loop (parallel_for_each) over the marked blocks of the current bitmap; a
 // task reads each word, clears it (so the bitmap is empty again when the layer ends) and expands
@@ -139,11 +143,13 @@ class BlockBitmap {
         void operator()(std::uint64_t* p) const { ::munmap(p, bytes); }
     };
     using Words = std::unique_ptr<std::uint64_t[], Unmap>;
+    static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
     static Words allocate(std::uint64_t words) {
         const std::size_t bytes = words * sizeof(std::uint64_t);
         void* p =
             ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) throw std::bad_alloc();
+        if (bytes >= kHugePageBytes) ::madvise(p, bytes, MADV_HUGEPAGE);
         return Words(static_cast<std::uint64_t*>(p), Unmap{bytes});
     }
     void mark(std::uint64_t word) {
