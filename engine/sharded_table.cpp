@@ -16,6 +16,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/header_text.hpp"
 
 namespace frontier {
 
@@ -27,23 +28,9 @@ constexpr const char* kMagic = "FRONTIER-SHARDED-TABLE 1";
     throw InputError(path + ": " + why);
 }
 
-std::string hex64(std::uint64_t v) {
-    char buf[17];
-    auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);
-    return std::string(buf, p);
-}
-
-std::span<const std::uint8_t> as_bytes(const std::string& s) {
-    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
-std::uint64_t parse_u64(const std::string& path, const std::string& what, const std::string& v,
+std::uint64_t parse_u64(const std::string& path, const std::string& key, const std::string& v,
                         int base = 10) {
-    std::uint64_t x = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x, base);
-    if (ec != std::errc() || p != v.data() + v.size() || v.empty())
-        fail(path, "corrupt manifest: bad value for " + what);
-    return x;
+    return parse_text_u64(path, "manifest", key, v, base);
 }
 
 std::string join(const std::string& dir, const std::string& name) {
@@ -75,28 +62,10 @@ Manifest read_manifest(const std::string& dir) {
             fail(path, "unsupported sharded table version (this program reads version 1)");
         fail(path, "not a Frontier table manifest (bad magic)");
     }
-    std::map<std::string, std::string> kv;
-    std::vector<std::pair<std::string, std::string>> order;
-    std::size_t pos = std::strlen(kMagic) + 1, checksum_line = 0;
-    while (pos < text.size()) {
-        const auto nl = text.find('\n', pos);
-        if (nl == std::string::npos) fail(path, "corrupt manifest: last line unterminated");
-        const std::string ln = text.substr(pos, nl - pos);
-        const auto eq = ln.find('=');
-        if (eq == std::string::npos) fail(path, "corrupt manifest: line without '='");
-        const std::string k = ln.substr(0, eq), v = ln.substr(eq + 1);
-        if (k == "manifest_checksum") {
-            checksum_line = pos;
-            if (nl + 1 != text.size()) fail(path, "corrupt manifest: text after the checksum");
-        }
-        kv[k] = v;
-        order.emplace_back(k, v);
-        pos = nl + 1;
-    }
-    if (checksum_line == 0) fail(path, "corrupt manifest: no manifest_checksum");
-    if (parse_u64(path, "manifest_checksum", kv["manifest_checksum"], 16) !=
-        checksum64(as_bytes(text.substr(0, checksum_line))))
-        fail(path, "corrupt manifest: checksum mismatch");
+    KeyValueText parsed =
+        parse_checked_text(path, text, std::strlen(kMagic) + 1, "manifest_checksum", "manifest");
+    auto& kv = parsed.values;
+    const auto& order = parsed.order;
     for (const char* k : {"kind", "domain", "goal", "entries", "entry_bits", "max_value",
                           "table_id", "shard_count"})
         if (!kv.count(k)) fail(path, std::string("corrupt manifest: missing ") + k);
@@ -210,8 +179,8 @@ void write_table_manifest(const std::string& dir, const TableHeader& whole,
         line("shard." + std::to_string(i), shard_file_name(i, count) + " " +
                                                std::to_string(firsts[i]) + " " +
                                                std::to_string(sizes[i]));
-    line("manifest_checksum", hex64(checksum64(as_bytes(text))));
-    const std::span<const std::uint8_t> pieces[] = {as_bytes(text)};
+    line("manifest_checksum", hex64(checksum64(text_bytes(text))));
+    const std::span<const std::uint8_t> pieces[] = {text_bytes(text)};
     write_file_atomically(join(dir, kManifestName), pieces);
 }
 

@@ -12,6 +12,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/header_text.hpp"
 
 namespace frontier {
 
@@ -25,27 +26,13 @@ constexpr std::size_t kMaxHeader = 1 << 20;
     throw InputError(path + ": " + why);
 }
 
-std::string hex64(std::uint64_t v) {
-    char buf[17];
-    auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);
-    return std::string(buf, p);
-}
-
-std::span<const std::uint8_t> as_bytes(const std::string& s) {
-    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
 bool valid_text(const std::string& s) {
     return s.find_first_of("\n\r=") == std::string::npos;
 }
 
 std::uint64_t parse_u64(const std::string& path, const std::string& key, const std::string& v,
                         int base = 10) {
-    std::uint64_t x = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x, base);
-    if (ec != std::errc() || p != v.data() + v.size() || v.empty())
-        fail(path, "corrupt header: bad value for " + key);
-    return x;
+    return parse_text_u64(path, "header", key, v, base);
 }
 
 }  // namespace
@@ -118,10 +105,10 @@ void write_table_file(const std::string& path, const TableHeader& h,
     line("payload_offset", std::to_string(offset));
     line("payload_bytes", std::to_string(payload.size()));
     line("payload_checksum", hex64(checksum64(payload)));
-    line("header_checksum", hex64(checksum64(as_bytes(text))));
+    line("header_checksum", hex64(checksum64(text_bytes(text))));
     text += "\n";
     text.resize(offset, '\0');
-    const std::span<const std::uint8_t> pieces[] = {as_bytes(text), payload};
+    const std::span<const std::uint8_t> pieces[] = {text_bytes(text), payload};
     write_file_atomically(path, pieces);
 }
 
@@ -154,25 +141,10 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
     const auto end = all.find("\n\n");
     if (end == std::string_view::npos) fail(path, "corrupt header: no end of header");
     const std::string_view text = all.substr(0, end + 1);
-    std::map<std::string, std::string> kv;
-    std::vector<std::pair<std::string, std::string>> order;
-    std::size_t pos = std::strlen(kMagic) + 1, checksum_line = 0;
-    while (pos < text.size()) {
-        const auto nl = text.find('\n', pos);
-        const std::string_view ln = text.substr(pos, nl - pos);
-        const auto eq = ln.find('=');
-        if (eq == std::string_view::npos) fail(path, "corrupt header: line without '='");
-        std::string k(ln.substr(0, eq)), v(ln.substr(eq + 1));
-        if (k == "header_checksum") checksum_line = pos;
-        kv[k] = v;
-        order.emplace_back(k, v);
-        pos = nl + 1;
-    }
-    if (checksum_line == 0) fail(path, "corrupt header: no header_checksum");
-    const std::span<const std::uint8_t> hbytes(reinterpret_cast<const std::uint8_t*>(base),
-                                               checksum_line);
-    if (parse_u64(path, "header_checksum", kv["header_checksum"], 16) != checksum64(hbytes))
-        fail(path, "corrupt header: header checksum mismatch");
+    KeyValueText parsed =
+        parse_checked_text(path, text, std::strlen(kMagic) + 1, "header_checksum", "header");
+    auto& kv = parsed.values;
+    const auto& order = parsed.order;
     static const char* const required[] = {"kind",           "domain",        "goal",
                                            "entries",        "entry_bits",    "max_value",
                                            "payload_offset", "payload_bytes", "payload_checksum"};
