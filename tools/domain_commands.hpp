@@ -57,6 +57,6 @@ void add_rush_commands(DomainCommands& commands);
 void add_pocket_cube_commands(DomainCommands& commands);
 void add_peg_solitaire_commands(DomainCommands& commands);
 void add_sliding_blocks_commands(DomainCommands& commands);
-void add_play_commands(DomainCommands& commands);    // play: the terminal game
+void add_play_commands(DomainCommands& commands);  // play: the terminal game
 
 }  // namespace frontier::cli
