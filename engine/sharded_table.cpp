@@ -225,8 +225,7 @@ ShardedTableFile ShardedTableFile::open(const std::string& dir, bool verify_payl
         ::mmap(nullptr, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (view == MAP_FAILED)
         fail(dir, std::string("cannot reserve memory: ") + std::strerror(errno));
-    t.view_ = view;
-    t.view_size_ = total;
+    t.view_ = MappedRegion(view, total);
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::size_t bytes = files[i].payload().size();
         if (bytes == 0) continue;
@@ -241,33 +240,6 @@ ShardedTableFile ShardedTableFile::open(const std::string& dir, bool verify_payl
     }
     t.payload_ = {static_cast<const std::uint8_t*>(view), total};
     return t;
-}
-
-ShardedTableFile::ShardedTableFile(ShardedTableFile&& o) noexcept {
-    *this = std::move(o);
-}
-
-ShardedTableFile& ShardedTableFile::operator=(ShardedTableFile&& o) noexcept {
-    if (this != &o) {
-        release();
-        path_ = std::move(o.path_);
-        header_ = std::move(o.header_);
-        shards_ = o.shards_;
-        view_ = std::exchange(o.view_, nullptr);
-        view_size_ = std::exchange(o.view_size_, 0);
-        copy_ = std::move(o.copy_);
-        payload_ = std::exchange(o.payload_, {});
-    }
-    return *this;
-}
-
-ShardedTableFile::~ShardedTableFile() {
-    release();
-}
-
-void ShardedTableFile::release() {
-    if (view_) ::munmap(view_, view_size_);
-    view_ = nullptr;
 }
 
 }  // namespace frontier

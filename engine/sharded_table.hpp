@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "engine/big_array.hpp"
+#include "engine/mapped_region.hpp"
 #include "engine/table_file.hpp"
 
 namespace frontier {
@@ -49,11 +50,8 @@ class ShardedTableFile {
   public:
     static ShardedTableFile open(const std::string& dir, bool verify_payload = true);
 
-    ShardedTableFile(ShardedTableFile&& other) noexcept;
-    ShardedTableFile& operator=(ShardedTableFile&& other) noexcept;
-    ShardedTableFile(const ShardedTableFile&) = delete;
-    ShardedTableFile& operator=(const ShardedTableFile&) = delete;
-    ~ShardedTableFile();
+    ShardedTableFile(ShardedTableFile&& other) noexcept = default;
+    ShardedTableFile& operator=(ShardedTableFile&& other) noexcept = default;
 
     const std::string& path() const { return path_; }
     const TableHeader& header() const { return header_; }  // the whole table's
@@ -62,13 +60,11 @@ class ShardedTableFile {
 
   private:
     ShardedTableFile() = default;
-    void release();
 
     std::string path_;
     TableHeader header_;
     int shards_ = 0;
-    void* view_ = nullptr;  // the reserved range the shards are mapped into
-    std::size_t view_size_ = 0;
+    MappedRegion view_;            // the reserved range the shards are mapped into
     BigArray<std::uint8_t> copy_;  // or the payload copied, where mapping is not possible
     std::span<const std::uint8_t> payload_;
 };

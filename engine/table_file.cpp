@@ -122,17 +122,17 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
         ::close(fd);
         fail(path, "not a regular file");
     }
-    t.map_size_ = static_cast<std::size_t>(st.st_size);
-    if (t.map_size_ < std::strlen(kMagic) + 1) {
+    const auto size = static_cast<std::size_t>(st.st_size);
+    if (size < std::strlen(kMagic) + 1) {
         ::close(fd);
         fail(path, "not a Frontier table file (too short)");
     }
-    void* m = ::mmap(nullptr, t.map_size_, PROT_READ, MAP_SHARED, fd, 0);
+    void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
     ::close(fd);
     if (m == MAP_FAILED) fail(path, std::string("cannot map file: ") + std::strerror(errno));
-    t.map_ = m;
+    t.map_ = MappedRegion(m, size);
     const char* base = static_cast<const char*>(m);
-    const std::string_view all(base, std::min(t.map_size_, kMaxHeader));
+    const std::string_view all(base, std::min(size, kMaxHeader));
     if (all.substr(0, std::strlen(kMagic) + 1) != std::string(kMagic) + "\n") {
         if (all.substr(0, 15) == "FRONTIER-TABLE ")
             fail(path, "unsupported table format version (this program reads version 1)");
@@ -171,42 +171,17 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
         fail(path, "corrupt header: entry_bits must be 1, 2, 4 or 8");
     if (bytes != (h.entries * static_cast<std::uint64_t>(h.entry_bits) + 7) / 8)
         fail(path, "corrupt header: payload_bytes does not match entries");
-    if (t.map_size_ < offset + bytes)
+    if (size < offset + bytes)
         fail(path, "truncated: expected " + std::to_string(offset + bytes) + " bytes, found " +
-                       std::to_string(t.map_size_));
-    if (t.map_size_ > offset + bytes)
-        fail(path, "corrupt: " + std::to_string(t.map_size_ - offset - bytes) +
+                       std::to_string(size));
+    if (size > offset + bytes)
+        fail(path, "corrupt: " + std::to_string(size - offset - bytes) +
                        " unexpected bytes after the payload");
     t.payload_ = {reinterpret_cast<const std::uint8_t*>(base) + offset, bytes};
     if (verify_payload &&
         parse_u64(path, "payload_checksum", kv["payload_checksum"], 16) != checksum64(t.payload_))
         fail(path, "corrupt: payload checksum mismatch");
     return t;
-}
-
-TableFile::TableFile(TableFile&& o) noexcept {
-    *this = std::move(o);
-}
-
-TableFile& TableFile::operator=(TableFile&& o) noexcept {
-    if (this != &o) {
-        release();
-        path_ = std::move(o.path_);
-        header_ = std::move(o.header_);
-        map_ = std::exchange(o.map_, nullptr);
-        map_size_ = std::exchange(o.map_size_, 0);
-        payload_ = std::exchange(o.payload_, {});
-    }
-    return *this;
-}
-
-TableFile::~TableFile() {
-    release();
-}
-
-void TableFile::release() {
-    if (map_) ::munmap(map_, map_size_);
-    map_ = nullptr;
 }
 
 }  // namespace frontier

@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/mapped_region.hpp"
+
 namespace frontier {
 
 struct TableHeader {
@@ -47,11 +49,8 @@ class TableFile {
     // is always checked) for callers that open very large files often.
     static TableFile open(const std::string& path, bool verify_payload = true);
 
-    TableFile(TableFile&& other) noexcept;
-    TableFile& operator=(TableFile&& other) noexcept;
-    TableFile(const TableFile&) = delete;
-    TableFile& operator=(const TableFile&) = delete;
-    ~TableFile();
+    TableFile(TableFile&& other) noexcept = default;
+    TableFile& operator=(TableFile&& other) noexcept = default;
 
     const std::string& path() const { return path_; }
     const TableHeader& header() const { return header_; }
@@ -59,13 +58,11 @@ class TableFile {
 
   private:
     TableFile() = default;
-    void release();
 
     std::string path_;
     TableHeader header_;
-    void* map_ = nullptr;
-    std::size_t map_size_ = 0;
-    std::span<const std::uint8_t> payload_;
+    MappedRegion map_;
+    std::span<const std::uint8_t> payload_;  // inside map_
 };
 
 // Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).

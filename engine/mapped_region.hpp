@@ -1,0 +1,47 @@
+// MappedRegion: owns one range obtained from mmap and unmaps it when destroyed.
+//
+// Move-only; a moved-from region is empty. The owner of a mapping (a table file, the reserved
+// view of a sharded table) holds one of these and gets correct move and destruction for free
+// instead of writing them by hand. Not thread-safe to move while another thread reads through
+// it; reading the mapped bytes from any number of threads is the owner's business.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+
+#include <sys/mman.h>
+
+namespace frontier {
+
+class MappedRegion {
+  public:
+    MappedRegion() = default;
+    MappedRegion(void* data, std::size_t size) : data_(data), size_(size) {}
+    MappedRegion(MappedRegion&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+    MappedRegion& operator=(MappedRegion&& o) noexcept {
+        if (this != &o) {
+            reset();
+            data_ = std::exchange(o.data_, nullptr);
+            size_ = std::exchange(o.size_, 0);
+        }
+        return *this;
+    }
+    MappedRegion(const MappedRegion&) = delete;
+    MappedRegion& operator=(const MappedRegion&) = delete;
+    ~MappedRegion() { reset(); }
+
+    void* data() const { return data_; }
+    std::size_t size() const { return size_; }
+    void reset() {
+        if (data_) ::munmap(data_, size_);
+        data_ = nullptr;
+        size_ = 0;
+    }
+
+  private:
+    void* data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+}  // namespace frontier
