@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "domains/sliding/korf_sample.hpp"
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
@@ -26,11 +27,6 @@
 
 namespace frontier {
 namespace {
-
-const std::vector<std::string> kInstances = {
-    "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
-    "9 8 0 2 15 1 4 14 3 10 7 5 11 13 6 12", "12 6 0 4 7 3 15 1 13 9 8 11 2 14 5 10",
-    "9 0 4 10 1 14 15 3 12 6 5 7 11 13 8 2", "12 5 13 11 2 10 0 9 7 8 4 3 14 6 15 1"};
 
 void enumerate_4x3(Cluster& world, int threads) {
     const SlidingTiles d(4, 3);
@@ -59,7 +55,7 @@ void hdastar_set(Cluster& world, int threads, const std::string& hash) {
     double seconds = 0;
     std::uint64_t expanded = 0, bytes = 0, batches = 0, rounds = 0, generated = 0, sent = 0;
     int workers = 0;
-    for (const std::string& text : kInstances) {
+    for (const char* text : kKorfHdaSample) {
         world.barrier();
         const auto r = hda_star_distributed(d, parse_solvable(d, text), h, z, world, o);
         seconds += r.seconds;
@@ -76,7 +72,7 @@ void hdastar_set(Cluster& world, int threads, const std::string& hash) {
         "hdastar %-7s %d ranks x %d threads: %.3f s per instance, %.2f M expanded/s, "
         "%.1f%% sent to another owner, %.1f bytes per expanded node between ranks, "
         "%.0f messages/s per rank, %.0f rounds/s\n",
-        hash.c_str(), world.size(), workers / world.size(), seconds / kInstances.size(),
+        hash.c_str(), world.size(), workers / world.size(), seconds / kKorfHdaSample.size(),
         expanded / seconds / 1e6, 100.0 * sent / generated, static_cast<double>(bytes) / expanded,
         batches / seconds / world.size(), rounds / seconds);
 }

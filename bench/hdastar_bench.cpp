@@ -9,6 +9,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "domains/sliding/korf_sample.hpp"
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
@@ -18,18 +19,12 @@
 namespace frontier {
 namespace {
 
-// Korf's #5, #20, #29, #36, #39, #50: 0.3 to 0.6 million A* + linear-conflict expansions each.
-const std::vector<std::string> kInstances = {
-    "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
-    "9 8 0 2 15 1 4 14 3 10 7 5 11 13 6 12", "12 6 0 4 7 3 15 1 13 9 8 11 2 14 5 10",
-    "9 0 4 10 1 14 15 3 12 6 5 7 11 13 8 2", "12 5 13 11 2 10 0 9 7 8 4 3 14 6 15 1"};
-
 struct Set {
     SlidingTiles d{4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")};
     LinearConflict<SlidingTiles> h{d};
     std::vector<TileState> starts;
     Set() {
-        for (const auto& s : kInstances) starts.push_back(parse_solvable(d, s));
+        for (const char* s : kKorfHdaSample) starts.push_back(parse_solvable(d, s));
     }
 };
 

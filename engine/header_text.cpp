@@ -51,6 +51,14 @@ std::uint64_t parse_text_u64(const std::string& path, const std::string& what,
     return x;
 }
 
+void append_key_value(std::string& text, const std::string& path, const std::string& what,
+                      const std::string& key, const std::string& value) {
+    if (key.find_first_of("\n\r=") != std::string::npos ||
+        value.find_first_of("\n\r") != std::string::npos)
+        throw InputError(path + ": " + what + " value for " + key + " contains a line break");
+    text += key + "=" + value + "\n";
+}
+
 std::string hex64(std::uint64_t v) {
     char buf[17];
     auto [p, ec] = std::to_chars(buf, buf + 16, v, 16);

@@ -31,6 +31,11 @@ KeyValueText parse_checked_text(const std::string& path, std::string_view text, 
 std::uint64_t parse_text_u64(const std::string& path, const std::string& what,
                              const std::string& key, const std::string& value, int base = 10);
 
+// Appends the line "key=value"; InputError "PATH: WHAT value for KEY contains a line break" when
+// the key holds '=' or a line break, or the value a line break (either would corrupt the text).
+void append_key_value(std::string& text, const std::string& path, const std::string& what,
+                      const std::string& key, const std::string& value);
+
 std::string hex64(std::uint64_t v);
 std::span<const std::uint8_t> text_bytes(std::string_view s);
 

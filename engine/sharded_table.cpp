@@ -159,19 +159,10 @@ void write_table_manifest(const std::string& dir, const TableHeader& whole,
                           const std::string& table_id, const std::vector<std::uint64_t>& firsts,
                           const std::vector<std::uint64_t>& sizes) {
     std::string text = std::string(kMagic) + "\n";
+    append_table_fields(text, whole, dir, "manifest");
     auto line = [&](const std::string& k, const std::string& v) {
-        if (k.find_first_of("\n\r=") != std::string::npos ||
-            v.find_first_of("\n\r") != std::string::npos)
-            throw InputError(dir + ": manifest value for " + k + " contains a line break");
-        text += k + "=" + v + "\n";
+        append_key_value(text, dir, "manifest", k, v);
     };
-    line("kind", whole.kind);
-    line("domain", whole.domain);
-    line("goal", whole.goal);
-    line("entries", std::to_string(whole.entries));
-    line("entry_bits", std::to_string(whole.entry_bits));
-    line("max_value", std::to_string(whole.max_value));
-    for (const auto& [k, v] : whole.fields) line(k, v);
     line("table_id", table_id);
     const int count = static_cast<int>(firsts.size());
     line("shard_count", std::to_string(count));

@@ -26,10 +26,6 @@ constexpr std::size_t kMaxHeader = 1 << 20;
     throw InputError(path + ": " + why);
 }
 
-bool valid_text(const std::string& s) {
-    return s.find_first_of("\n\r=") == std::string::npos;
-}
-
 std::uint64_t parse_u64(const std::string& path, const std::string& key, const std::string& v,
                         int base = 10) {
     return parse_text_u64(path, "header", key, v, base);
@@ -84,13 +80,10 @@ void write_file_atomically(const std::string& path,
     }
 }
 
-void write_table_file(const std::string& path, const TableHeader& h,
-                      std::span<const std::uint8_t> payload) {
-    std::string text = std::string(kMagic) + "\n";
+void append_table_fields(std::string& text, const TableHeader& h, const std::string& path,
+                         const std::string& what) {
     auto line = [&](const std::string& k, const std::string& v) {
-        if (!valid_text(k) || v.find_first_of("\n\r") != std::string::npos)
-            throw InputError(path + ": header value for " + k + " contains a line break");
-        text += k + "=" + v + "\n";
+        append_key_value(text, path, what, k, v);
     };
     line("kind", h.kind);
     line("domain", h.domain);
@@ -99,6 +92,15 @@ void write_table_file(const std::string& path, const TableHeader& h,
     line("entry_bits", std::to_string(h.entry_bits));
     line("max_value", std::to_string(h.max_value));
     for (const auto& [k, v] : h.fields) line(k, v);
+}
+
+void write_table_file(const std::string& path, const TableHeader& h,
+                      std::span<const std::uint8_t> payload) {
+    std::string text = std::string(kMagic) + "\n";
+    append_table_fields(text, h, path, "header");
+    auto line = [&](const std::string& k, const std::string& v) {
+        append_key_value(text, path, "header", k, v);
+    };
     // payload_offset depends on the header's own length; reserve room for the last lines.
     const std::size_t tail = 200;
     const std::size_t offset = (text.size() + tail + kAlign) / kAlign * kAlign;

@@ -43,6 +43,12 @@ struct TableHeader {
 void write_table_file(const std::string& path, const TableHeader& header,
                       std::span<const std::uint8_t> payload);
 
+// Appends the lines every table header has (kind, domain, goal, entries, entry_bits, max_value,
+// then `fields`), as a table file and a sharded table's manifest both start; `what` and `path`
+// name the text in errors.
+void append_table_fields(std::string& text, const TableHeader& header, const std::string& path,
+                         const std::string& what);
+
 class TableFile {
   public:
     // Maps and validates the file; verify_payload = false skips the payload checksum (the header

@@ -13,6 +13,7 @@
 #include "domains/peg_solitaire/peg_solitaire.hpp"
 #include "domains/queens/queens.hpp"
 #include "domains/rush/rush_grade.hpp"
+#include "domains/sliding/korf_sample.hpp"
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
@@ -81,12 +82,6 @@ Workload pdb_workload(const std::string& partition) {
             }};
 }
 
-// Korf's #5, #20, #29, #36, #39, #50 (0.3 to 0.6 million A* + linear-conflict expansions each).
-const char* const kHdaInstances[] = {
-    "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
-    "9 8 0 2 15 1 4 14 3 10 7 5 11 13 6 12", "12 6 0 4 7 3 15 1 13 9 8 11 2 14 5 10",
-    "9 0 4 10 1 14 15 3 12 6 5 7 11 13 8 2", "12 5 13 11 2 10 0 9 7 8 4 3 14 6 15 1"};
-
 Workload hda_workload(const std::string& hash) {
     return {"hdastar-15puzzle-" + hash, "expanded/s",
             "HDA* + linear conflict on 6 of Korf's instances, " + hash + " ownership",
@@ -98,7 +93,7 @@ Workload hda_workload(const std::string& hash) {
                 o.threads = threads;
                 Stopwatch clock;
                 double expanded = 0, sent = 0, generated = 0;
-                for (const char* text : kHdaInstances) {
+                for (const char* text : kKorfHdaSample) {
                     const auto r = hda_star(d, parse_solvable(d, text), h, z, o);
                     expanded += static_cast<double>(r.stats.expanded);
                     generated += static_cast<double>(r.stats.generated);
