@@ -100,14 +100,17 @@ void BM_RushGradeBatch(benchmark::State& state) {
 }
 BENCHMARK(BM_RushGradeBatch)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
-// The enumerator's candidate rate: a fixed sample of units of the wall-free 6 x 6 universe (every
-// 1009th, from 254: 53 of its 53,240 units), each candidate's cluster
+// The enumerator's candidate rate: a fixed sample of units of the wall-free 6 x 6 universe (53
+// evenly spaced units), each candidate's cluster
 // explored until a smaller state appears and the canonical ones judged, as `frontier rush
 // enumerate` does it (per-worker census, units taken dynamically).
+constexpr std::size_t kSampledUnits = 53;
+
 void BM_RushEnumerateUnits(benchmark::State& state) {
     static const RushUniverse universe(6, 0);
     std::vector<std::size_t> units;
-    for (std::size_t u = 254; u < universe.unit_count(); u += 1009) units.push_back(u);
+    const std::size_t step = universe.unit_count() / kSampledUnits;
+    for (std::size_t k = 0; k < kSampledUnits; ++k) units.push_back(step / 4 + k * step);
     const int threads = static_cast<int>(state.range(0));
     tbb::enumerable_thread_specific<RushCensus> censuses;
     std::vector<RushUnitResult> results(units.size());
@@ -128,6 +131,10 @@ void BM_RushEnumerateUnits(benchmark::State& state) {
         static_cast<double>(candidates), benchmark::Counter::kIsIterationInvariantRate);
     state.counters["candidates"] = static_cast<double>(candidates);
     state.counters["clusters"] = static_cast<double>(clusters);
+    // The whole universe at this rate: the sample's time scaled by units in all / sampled.
+    state.counters["universe_s"] = benchmark::Counter(
+        static_cast<double>(kSampledUnits) / universe.unit_count(),
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_RushEnumerateUnits)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kSecond);
 

@@ -228,6 +228,10 @@ struct HdaMessage {
 // What all workers of a process share: the problem, the control block and the best goal here.
 template <SearchDomain D, class H, class Z, class Transport>
 struct HdaShared {
+    HdaShared(const D& domain, const H& heuristic, const Z& hasher, Transport& t,
+              const HdaOptions& o)
+        : d(domain), h(heuristic), z(hasher), transport(t), options(o) {}
+
     const D& d;
     const H& h;
     const Z& z;

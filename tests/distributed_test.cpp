@@ -68,7 +68,9 @@ TEST(DistributedBfs, EightPuzzleOverOneTwoAndThreeRanksEqualsOneProcess) {
                 EXPECT_EQ(res.farthest, single.farthest);
                 EXPECT_EQ(res.processes, ranks);
                 EXPECT_EQ(res.threads, threads);
-                if (ranks > 1) EXPECT_GT(res.exchanged, 0u);
+                if (ranks > 1) {
+                    EXPECT_GT(res.exchanged, 0u);
+                }
                 EXPECT_EQ(res.exchanged_bytes, res.exchanged * 4);  // 32-bit offsets
                 joined.insert(joined.end(), slices[r].begin(), slices[r].end());
             }
@@ -130,8 +132,12 @@ TEST(DistributedHdaStar, MatchesTheDistanceTableOnRandomEightPuzzles) {
                     EXPECT_EQ(results[r][i].stats.expanded, r0.stats.expanded);
                 }
             }
-            if (ranks == 1) EXPECT_EQ(remote, 0u);
-            if (ranks > 1) EXPECT_GT(remote, 0u);
+            if (ranks == 1) {
+                EXPECT_EQ(remote, 0u);
+            }
+            if (ranks > 1) {
+                EXPECT_GT(remote, 0u);
+            }
         }
     }
 }

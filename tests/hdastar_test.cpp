@@ -60,8 +60,12 @@ TEST(HdaStar, MatchesAStarAndKorfOnFifteenPuzzles) {
                 const auto r = hda_star(d, s, h, make_hda_hasher(d, hash), with_threads(threads));
                 EXPECT_EQ(r.length(), published) << "#" << id << " " << hash << " " << threads;
                 EXPECT_TRUE(replays_to_goal(d, s, r.moves));
-                if (threads == 1) EXPECT_EQ(r.sent, 0u);
-                if (threads > 1) EXPECT_GT(r.sent, 0u);
+                if (threads == 1) {
+                    EXPECT_EQ(r.sent, 0u);
+                }
+                if (threads > 1) {
+                    EXPECT_GT(r.sent, 0u);
+                }
             }
         }
     }

@@ -140,9 +140,11 @@ TEST(RushCensus, EveryStateButTheMinimumIsDropped) {
     RushCensus census;
     RushCensusCounts counts;
     RushDbEntry entry;
-    for (const RushState s : g.cluster().states())
-        if (s != least)
+    for (const RushState s : g.cluster().states()) {
+        if (s != least) {
             ASSERT_EQ(census.process(p.board, s, entry, counts), RushVerdict::NotCanonical);
+        }
+    }
     EXPECT_EQ(census.process(p.board, least, entry, counts), RushVerdict::Kept);
     EXPECT_EQ(counts.clusters, 1u);
     // The public database's line for this cluster, up to letter naming.
@@ -152,7 +154,8 @@ TEST(RushCensus, EveryStateButTheMinimumIsDropped) {
 }
 
 TEST(RushCensus, MinimalityOnHandMadeBoards) {
-    RushGrader probe, g;
+    RushGrader g;
+    RushProbe probe;
     // A blocker that must move: both pieces move in the solution, so the board is minimal.
     {
         const RushPuzzle p = parse_rush("oooooooooBooAAoBoooooooooooooooooooo");
@@ -183,7 +186,8 @@ TEST(RushCensus, MinimalityOnHandMadeBoards) {
         const std::uint32_t moving = rush_solution_pieces(g, 0);
         EXPECT_EQ(moving, 0b111u);
         const int wall = 4;
-        EXPECT_EQ(probe.optimal_moves(rush_without_wall(p.board, wall), p.start), 2);
+        EXPECT_EQ(probe.goal_distance(rush_without_wall(p.board, wall), p.start, 3), 2);
+        EXPECT_EQ(probe.goal_distance(rush_without_wall(p.board, wall), p.start, 1), -1);
         EXPECT_TRUE(rush_is_minimal(p.board, p.start, 3, moving, probe));
         std::string more = board;
         more[24] = more[30] = 'E';

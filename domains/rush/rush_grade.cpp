@@ -33,13 +33,6 @@ RushGrade RushGrader::finish(bool from_hardest) {
     return g;
 }
 
-int RushGrader::optimal_moves(const RushBoard& board, RushState start) {
-    explore(board, start, [](RushState, std::uint32_t) { return true; });
-    if (solved_.empty()) return -1;
-    graph_.distances(solved_, scratch_, RushCluster::Cost::Runs, 0);
-    return scratch_[0];
-}
-
 std::span<const std::uint16_t> RushGrader::steps_to_solve() {
     if (steps_.empty() && !solved_.empty())
         graph_.distances(solved_, steps_, RushCluster::Cost::Edges);

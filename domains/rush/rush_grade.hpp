@@ -81,10 +81,6 @@ class RushGrader {
     }
     RushGrade finish(bool from_hardest = true);
 
-    // The optimal moves from start (-1 when unsolvable), and nothing else: the BFS from the
-    // solved states stops as soon as it reaches the start.
-    int optimal_moves(const RushBoard& board, RushState start);
-
     // After grade(): the explored cluster (index 0 is the start), each state's optimal moves to a
     // solved state (empty when unsolvable), and the hardest states' indices.
     const RushCluster& cluster() const { return graph_; }

@@ -49,7 +49,9 @@ TEST(MpiBfs, EightPuzzleLayersAreExactAndSlicesJoinIntoTheTable) {
     EXPECT_EQ(r.reached, 181440u);
     EXPECT_EQ(r.farthest, single.farthest);
     EXPECT_EQ(r.processes, world.size());
-    if (world.size() > 1) EXPECT_GT(r.exchanged, 0u);
+    if (world.size() > 1) {
+        EXPECT_GT(r.exchanged, 0u);
+    }
     const auto joined = all_gather_vector<std::uint8_t>(world, slice);
     EXPECT_TRUE(std::equal(joined.begin(), joined.end(), reference.bytes().begin(),
                            reference.bytes().end()));
@@ -89,7 +91,9 @@ TEST(MpiHdaStar, LengthsEqualKorfsOnFifteenPuzzles) {
         EXPECT_TRUE(everywhere(r.length() == std::stoi(rows[id][2])))
             << "#" << id << ": " << r.length();
         EXPECT_TRUE(replays_to_goal(d, s, r.moves));
-        if (world.size() > 1) EXPECT_GT(r.remote_batches, 0u);
+        if (world.size() > 1) {
+            EXPECT_GT(r.remote_batches, 0u);
+        }
     }
 }
 
