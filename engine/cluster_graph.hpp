@@ -140,6 +140,17 @@ class ClusterGraph {
         return {edges_.data() + offsets_[i], edges_.data() + offsets_[i + 1]};
     }
 
+    // The neighbour of w along its edge labelled l, or kNone (edges sorted by label, as
+    // Cost::Runs needs). A scan of w's few edges: a per-state label set with popcount indexing
+    // measured no faster on Rush Hour clusters.
+    std::uint32_t follow(std::uint32_t w, std::uint8_t l) const {
+        for (std::uint32_t e = offsets_[w], end = offsets_[w + 1]; e < end; ++e) {
+            if (edges_[e].label() == l) return edges_[e].target();
+            if (edges_[e].label() > l) break;
+        }
+        return kNone;
+    }
+
     // Multi-source BFS: dist[i] = cost from the nearest source, kUnreached where none reaches.
     // Stops as soon as `stop_at` gets its distance (other entries may then be unset). Returns
     // the largest distance assigned.
@@ -200,15 +211,6 @@ class ClusterGraph {
     using Eq = std::equal_to<State>;
     using Alloc = CachingAllocator<std::pair<const State, std::uint32_t>>;
     static constexpr std::size_t kMinReserve = 1024, kMaxReserve = std::size_t{1} << 20;
-
-    // The neighbour of w along the edge labelled l, or kNone.
-    std::uint32_t follow(std::uint32_t w, std::uint8_t l) const {
-        for (std::uint32_t e = offsets_[w], end = offsets_[w + 1]; e < end; ++e) {
-            if (edges_[e].label() == l) return edges_[e].target();
-            if (edges_[e].label() > l) break;
-        }
-        return kNone;
-    }
 
     [[noreturn]] static void too_large() {
         throw InputError("cluster has more than " + std::to_string(kMaxStates) +

@@ -362,18 +362,13 @@ RushUnitResult decode_rush_unit(std::string_view text) {
 std::uint32_t rush_solution_pieces(const RushGrader& graded, std::uint32_t index) {
     const RushCluster& graph = graded.cluster();
     const auto to_goal = graded.moves_to_solve();
-    // The neighbour of w along label l (one more step the same way), or kNone.
-    auto next = [&](std::uint32_t w, std::uint8_t l) {
-        for (const auto& e : graph.edges(w))
-            if (e.label() == l) return e.target();
-        return RushCluster::kNone;
-    };
     std::uint32_t pieces = 0, u = index;
     for (int d = to_goal[u]; d > 0; --d) {
         // A move is a run of steps of one label; its states are the one-move successors of u.
         bool moved = false;
         for (const auto& e : graph.edges(u)) {
-            for (std::uint32_t w = e.target(); w != RushCluster::kNone; w = next(w, e.label()))
+            for (std::uint32_t w = e.target(); w != RushCluster::kNone;
+                 w = graph.follow(w, e.label()))
                 if (to_goal[w] == d - 1) {
                     pieces |= 1u << (e.label() >> 1);
                     u = w;
