@@ -65,22 +65,15 @@ Manifest read_manifest(const std::string& dir) {
     KeyValueText parsed =
         parse_checked_text(path, text, std::strlen(kMagic) + 1, "manifest_checksum", "manifest");
     auto& kv = parsed.values;
-    const auto& order = parsed.order;
-    for (const char* k : {"kind", "domain", "goal", "entries", "entry_bits", "max_value",
-                          "table_id", "shard_count"})
-        if (!kv.count(k)) fail(path, std::string("corrupt manifest: missing ") + k);
+    static const char* const own[] = {"table_id", "shard_count", "manifest_checksum"};
     Manifest m;
+    m.header = read_table_fields(path, parsed, own, "manifest",
+                                 [](const std::string& k) { return k.rfind("shard.", 0) == 0; });
     TableHeader& h = m.header;
-    h.kind = kv["kind"];
-    h.domain = kv["domain"];
-    h.goal = kv["goal"];
-    h.entries = parse_u64(path, "entries", kv["entries"]);
-    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", kv["entry_bits"]));
-    h.max_value = static_cast<int>(parse_u64(path, "max_value", kv["max_value"]));
     m.table_id = kv["table_id"];
     const std::uint64_t count = parse_u64(path, "shard_count", kv["shard_count"]);
     if (count == 0 || count > 1000000) fail(path, "corrupt manifest: bad shard_count");
-    for (const auto& [k, v] : order) {
+    for (const auto& [k, v] : parsed.order) {
         if (k.rfind("shard.", 0) == 0) {
             const std::uint64_t index = parse_u64(path, k, k.substr(6));
             if (index != m.shards.size()) fail(path, "corrupt manifest: shards out of order");
@@ -94,14 +87,7 @@ Manifest read_manifest(const std::string& dir) {
             s.first = parse_u64(path, k, first);
             s.entries = parse_u64(path, k, entries);
             m.shards.push_back(s);
-            continue;
         }
-        static const char* const standard[] = {"kind",     "domain",      "goal",
-                                               "entries",  "entry_bits",  "max_value",
-                                               "table_id", "shard_count", "manifest_checksum"};
-        bool is_standard = false;
-        for (const char* s : standard) is_standard |= (k == s);
-        if (!is_standard) h.fields.emplace_back(k, v);
     }
     if (m.shards.size() != count)
         fail(path, "corrupt manifest: shard_count is " + std::to_string(count) + " but " +

@@ -94,6 +94,37 @@ void append_table_fields(std::string& text, const TableHeader& h, const std::str
     for (const auto& [k, v] : h.fields) line(k, v);
 }
 
+TableHeader read_table_fields(const std::string& path, const KeyValueText& parsed,
+                              std::span<const char* const> own_keys, const std::string& what,
+                              bool (*skip)(const std::string& key)) {
+    static const char* const common[] = {"kind",    "domain",     "goal",
+                                         "entries", "entry_bits", "max_value"};
+    auto listed = [](std::span<const char* const> keys, const std::string& k) {
+        for (const char* key : keys)
+            if (k == key) return true;
+        return false;
+    };
+    const auto& kv = parsed.values;
+    auto value = [&](const char* k) -> const std::string& {
+        const auto it = kv.find(k);
+        if (it == kv.end()) fail(path, "corrupt " + what + ": missing " + k);
+        return it->second;
+    };
+    for (const char* k : common) value(k);
+    for (const char* k : own_keys) value(k);
+    TableHeader h;
+    h.kind = value("kind");
+    h.domain = value("domain");
+    h.goal = value("goal");
+    h.entries = parse_u64(path, "entries", value("entries"));
+    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", value("entry_bits")));
+    h.max_value = static_cast<int>(parse_u64(path, "max_value", value("max_value")));
+    for (const auto& [k, v] : parsed.order)
+        if (!listed(common, k) && !listed(own_keys, k) && !(skip && skip(k)))
+            h.fields.emplace_back(k, v);
+    return h;
+}
+
 void write_table_file(const std::string& path, const TableHeader& h,
                       std::span<const std::uint8_t> payload) {
     std::string text = std::string(kMagic) + "\n";
@@ -146,27 +177,10 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
     KeyValueText parsed =
         parse_checked_text(path, text, std::strlen(kMagic) + 1, "header_checksum", "header");
     auto& kv = parsed.values;
-    const auto& order = parsed.order;
-    static const char* const required[] = {"kind",           "domain",        "goal",
-                                           "entries",        "entry_bits",    "max_value",
-                                           "payload_offset", "payload_bytes", "payload_checksum"};
-    for (const char* k : required)
-        if (!kv.count(k)) fail(path, std::string("corrupt header: missing ") + k);
-    TableHeader& h = t.header_;
-    h.kind = kv["kind"];
-    h.domain = kv["domain"];
-    h.goal = kv["goal"];
-    h.entries = parse_u64(path, "entries", kv["entries"]);
-    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", kv["entry_bits"]));
-    h.max_value = static_cast<int>(parse_u64(path, "max_value", kv["max_value"]));
-    static const char* const standard[] = {
-        "kind",      "domain",         "goal",          "entries",          "entry_bits",
-        "max_value", "payload_offset", "payload_bytes", "payload_checksum", "header_checksum"};
-    for (const auto& [k, v] : order) {
-        bool is_standard = false;
-        for (const char* s : standard) is_standard |= (k == s);
-        if (!is_standard) h.fields.emplace_back(k, v);
-    }
+    static const char* const own[] = {"payload_offset", "payload_bytes", "payload_checksum",
+                                      "header_checksum"};
+    t.header_ = read_table_fields(path, parsed, own, "header");
+    const TableHeader& h = t.header_;
     const std::uint64_t offset = parse_u64(path, "payload_offset", kv["payload_offset"]);
     const std::uint64_t bytes = parse_u64(path, "payload_bytes", kv["payload_bytes"]);
     if (h.entry_bits != 8 && h.entry_bits != 4 && h.entry_bits != 2 && h.entry_bits != 1)

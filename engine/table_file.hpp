@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/header_text.hpp"
 #include "engine/mapped_region.hpp"
 
 namespace frontier {
@@ -48,6 +49,14 @@ void write_table_file(const std::string& path, const TableHeader& header,
 // name the text in errors.
 void append_table_fields(std::string& text, const TableHeader& header, const std::string& path,
                          const std::string& what);
+
+// The reverse of append_table_fields: the common lines of parsed header text, every key of
+// `own_keys` required too (the reader's own lines: payload or shard bookkeeping, the checksum),
+// and the lines that are neither (nor, when given, accepted by `skip`) kept in header.fields in
+// the order written. InputError "PATH: corrupt WHAT: missing KEY" when a line is missing.
+TableHeader read_table_fields(const std::string& path, const KeyValueText& parsed,
+                              std::span<const char* const> own_keys, const std::string& what,
+                              bool (*skip)(const std::string& key) = nullptr);
 
 class TableFile {
   public:

@@ -203,7 +203,9 @@ TEST(KorfPdb, FiveFiveFiveSolvesInstancesOptimally) {
         const auto r = idastar(d, s, h);
         EXPECT_EQ(r.length(), published) << "#" << id;
         EXPECT_TRUE(replays_to_goal(d, s, r.moves));
-        if (id % 3 == 0) EXPECT_EQ(astar(d, s, h).length(), published) << "#" << id;
+        if (id % 3 == 0) {
+            EXPECT_EQ(astar(d, s, h).length(), published) << "#" << id;
+        }
         ++checked;
     }
     EXPECT_EQ(checked, 15);
