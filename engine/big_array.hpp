@@ -1,18 +1,18 @@
 // BigArray<T>: an uninitialised array of trivially copyable T for tables of gigabytes.
 //
-// Large arrays (1 MiB and up) are mapped directly with mmap and advised to use transparent huge
-// pages, which removes most TLB misses from the random probes of a layered BFS or a pattern
-// database lookup; small ones come from operator new. The memory is not zeroed (callers fill it,
-// in parallel). Move-only; not thread-safe to resize (it never resizes).
+// Large arrays (1 MiB and up) are mapped directly (MappedRegion::anonymous: transparent huge
+// pages from 2 MiB, which removes most TLB misses from the random probes of a layered BFS or a
+// pattern database lookup); small ones come from operator new. The memory is not zeroed (callers
+// fill it, in parallel). Move-only; not thread-safe to resize (it never resizes).
 #pragma once
-
-#include <sys/mman.h>
 
 #include <cstddef>
 #include <new>
 #include <span>
 #include <type_traits>
 #include <utility>
+
+#include "engine/mapped_region.hpp"
 
 namespace frontier {
 
@@ -25,12 +25,8 @@ class BigArray {
     explicit BigArray(std::size_t n) : size_(n) {
         const std::size_t bytes = n * sizeof(T);
         if (bytes >= kMapThreshold) {
-            void* p =
-                ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p == MAP_FAILED) throw std::bad_alloc();
-            ::madvise(p, bytes, MADV_HUGEPAGE);
-            data_ = static_cast<T*>(p);
-            mapped_ = true;
+            map_ = MappedRegion::anonymous(bytes);
+            data_ = static_cast<T*>(map_.data());
         } else if (n > 0) {
             data_ = static_cast<T*>(::operator new(bytes));
         }
@@ -39,9 +35,9 @@ class BigArray {
     BigArray& operator=(BigArray&& o) noexcept {
         if (this != &o) {
             release();
+            map_ = std::move(o.map_);
             data_ = std::exchange(o.data_, nullptr);
             size_ = std::exchange(o.size_, 0);
-            mapped_ = std::exchange(o.mapped_, false);
         }
         return *this;
     }
@@ -61,17 +57,14 @@ class BigArray {
     static constexpr std::size_t kMapThreshold = std::size_t{1} << 20;
 
     void release() {
-        if (!data_) return;
-        if (mapped_)
-            ::munmap(data_, size_ * sizeof(T));
-        else
-            ::operator delete(data_);
+        if (data_ && !map_.data()) ::operator delete(data_);
+        map_.reset();
         data_ = nullptr;
     }
 
+    MappedRegion map_;  // holds data_ when the array is large; empty otherwise
     T* data_ = nullptr;
     std::size_t size_ = 0;
-    bool mapped_ = false;
 };
 
 }  // namespace frontier

@@ -37,13 +37,12 @@
 #include <span>
 #include <vector>
 
-#include <sys/mman.h>
-
 #include <tbb/blocked_range.h>
 
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/mapped_region.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 
@@ -67,8 +66,8 @@ class BlockBitmap {
     explicit BlockBitmap(int bits, bool with_summary)
         : words_(bits >= 6 ? std::uint64_t{1} << (bits - 6) : 1),
           blocks_((words_ + kBlockWords - 1) / kBlockWords),
-          data_(allocate(words_)),
-          summary_(with_summary ? allocate((blocks_ + 63) / 64) : nullptr) {}
+          data_(words_),
+          summary_(with_summary ? Words((blocks_ + 63) / 64) : Words()) {}
 
     std::uint64_t blocks() const { return blocks_; }
     bool test(std::uint64_t i) const {
@@ -138,20 +137,18 @@ class BlockBitmap {
     static void store(std::uint64_t* p, std::uint64_t v) {
         std::atomic_ref<std::uint64_t>(*p).store(v, std::memory_order_relaxed);
     }
-    struct Unmap {
-        std::size_t bytes;
-        void operator()(std::uint64_t* p) const { ::munmap(p, bytes); }
+    // A layer's words: fresh zeroed pages (huge pages for large layers), unmapped with it.
+    class Words {
+      public:
+        Words() = default;
+        explicit Words(std::uint64_t words)
+            : region_(MappedRegion::anonymous(words * sizeof(std::uint64_t))) {}
+        std::uint64_t* get() const { return static_cast<std::uint64_t*>(region_.data()); }
+        explicit operator bool() const { return region_.data() != nullptr; }
+
+      private:
+        MappedRegion region_;
     };
-    using Words = std::unique_ptr<std::uint64_t[], Unmap>;
-    static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
-    static Words allocate(std::uint64_t words) {
-        const std::size_t bytes = words * sizeof(std::uint64_t);
-        void* p =
-            ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) throw std::bad_alloc();
-        if (bytes >= kHugePageBytes) ::madvise(p, bytes, MADV_HUGEPAGE);
-        return Words(static_cast<std::uint64_t*>(p), Unmap{bytes});
-    }
     void mark(std::uint64_t word) {
         const std::uint64_t block = word / kBlockWords;
         std::atomic_ref<std::uint64_t> s(summary_.get()[block >> 6]);

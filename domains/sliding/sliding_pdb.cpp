@@ -36,7 +36,10 @@ SlidingPdb build_sliding_pdb(int rows, int cols, const std::vector<int>& goal_ti
 
 std::string pdb_file_name(const std::vector<int>& pattern) {
     std::string name = "pattern";
-    for (int t : pattern) name += "-" + std::to_string(t);
+    for (int t : pattern) {
+        name += '-';  // appended apart: GCC 12 warns falsely (-Wrestrict) on "-" + string
+        name += std::to_string(t);
+    }
     return name + ".pdb";
 }
 
