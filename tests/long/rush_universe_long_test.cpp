@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -42,6 +44,9 @@ TEST(LongRushUniverse, WallFree5x5ThroughTheCli) {
 
 // The anchor: the hardest wall-free 6 x 6 puzzle needs 51 moves, in a 4,780-state
 // cluster, and is the public database's GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo up to letter naming.
+// Every wall-free line of the public database in rush_known.tsv is a line of ours (moves and
+// cluster size equal). The totals are this enumerator's own signature (first complete run,
+// docs/rush-hour.md), not published figures: a change that moves them changes the database.
 TEST(LongRushUniverse, WallFree6x6HardestIs51Moves) {
     const std::string dir = test::temp_dir();
     const auto r = test::run_frontier("rush enumerate --out " + dir + "/db6.txt --json");
@@ -52,6 +57,31 @@ TEST(LongRushUniverse, WallFree6x6HardestIs51Moves) {
     EXPECT_EQ(j["hardest"]["cluster_size"], 4780);
     EXPECT_EQ(reletter_rush(j["hardest"]["board"].get<std::string>()),
               reletter_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"));
+    EXPECT_EQ(j["puzzles"], 476'118);
+    EXPECT_EQ(j["clusters"], 80'939'910);
+    EXPECT_EQ(j["solvable"], 33'167'684);
+    EXPECT_EQ(j["puzzles_by_moves"]["50"], 1);
+    EXPECT_EQ(j["puzzles_by_moves"]["11"], 61'984);  // the most common length
+
+    std::map<std::string, std::pair<int, long long>> ours;  // relettered board: moves, cluster
+    std::ifstream in(dir + "/db6.txt");
+    for (std::string text; std::getline(in, text);) {
+        const RushRecord line = parse_rush_record(text);
+        ours[reletter_rush(line.board)] = {line.expected_moves, line.expected_cluster};
+    }
+    EXPECT_EQ(ours.size(), 476'118u);
+    int published = 0;
+    for (const auto& row : test::read_tsv(test::data_file("rush_known.tsv"))) {
+        if (row[0] == "board36" || row[0].find('x') != std::string::npos ||
+            row[3].find("rush.txt") == std::string::npos)
+            continue;
+        ++published;
+        const auto it = ours.find(reletter_rush(row[0]));
+        ASSERT_NE(it, ours.end()) << row[0];
+        EXPECT_EQ(it->second.first, std::stoi(row[1])) << row[0];
+        EXPECT_EQ(it->second.second, std::stoll(row[2])) << row[0];
+    }
+    EXPECT_EQ(published, 8);
     std::printf("wall-free 6x6: %s\n", r.out.c_str());
     std::filesystem::remove_all(dir);
 }
