@@ -28,6 +28,7 @@
 #include "tools/cluster_session.hpp"
 #include "tools/commands.hpp"
 #include "tools/domain_registry.hpp"
+#include "tools/two_bit_commands.hpp"
 
 namespace frontier::cli {
 
@@ -43,6 +44,8 @@ struct EnumerateOptions {
     bool json = false;
     bool distributed = false;
     std::size_t show_farthest = 10;
+    bool two_bit = false, resume = false;
+    double checkpoint_minutes = 10;
 };
 
 // What every enumeration reports, whichever search ran.
@@ -302,8 +305,33 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
     });
 }
 
+// --two-bit: sliding-tile boards only (the index needs a 64-bit rank and the bipartite walk).
+template <class D>
+void enumerate_two_bit_table(const D& d, const EnumerateOptions& o) {
+    if constexpr (!std::same_as<D, SlidingTiles>) {
+        throw InputError(
+            "--two-bit: only sliding-tile boards of up to 16 cells have two-bit "
+            "tables (" +
+            DomainIO<D>::name(d) + " has not)");
+    } else {
+        if (o.distributed || o.symmetry)
+            throw InputError("--two-bit: not with --distributed or --symmetry");
+        TwoBitEnumerateOptions t;
+        t.threads = o.threads;
+        t.max_depth = o.max_depth;
+        t.out = o.out;
+        t.resume = o.resume;
+        t.checkpoint_minutes = o.checkpoint_minutes;
+        t.json = o.json;
+        t.show_farthest = o.show_farthest;
+        enumerate_two_bit(d, t);
+    }
+}
+
 template <class D>
 void enumerate(const D& d, const EnumerateOptions& o) {
+    if (o.two_bit) return enumerate_two_bit_table(d, o);
+    if (o.resume) throw InputError("--resume: only with --two-bit");
     // The 24-puzzle's 7.8e24 states would only run a hash BFS out of memory after minutes.
     if constexpr (std::same_as<D, WideSlidingTiles>)
         throw InputError("enumerate: " + DomainIO<D>::name(d) +
@@ -353,6 +381,17 @@ void add_enumerate_command(CLI::App& app) {
                   std::string(kDistributedHelp) +
                       "; perfect-hash domains; each rank owns one slice of the table; --threads "
                       "counts per rank (default: the host's cores shared among its ranks)");
+    cmd->add_flag("--two-bit", o->two_bit,
+                  "sliding tiles up to 16 cells: keep 2 bits per state (depth mod 3) instead of "
+                  "one byte, so 7x2 (43.6 billion states) fits in 10.2 GiB; lookup walks the "
+                  "exact distance down the table");
+    cmd->add_flag("--resume", o->resume,
+                  "--two-bit: continue from FILE.checkpoint, the table saved by an interrupted "
+                  "run with the same --out FILE");
+    cmd->add_option("--checkpoint-minutes", o->checkpoint_minutes,
+                    "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
+                    "(default 10; 0: after every layer)")
+        ->check(CLI::NonNegativeNumber);
     cmd->add_flag("--json", o->json, "print one JSON object instead of the table");
     cmd->add_option("--show-farthest", o->show_farthest,
                     "how many farthest states to print (default 10)");
@@ -365,6 +404,7 @@ void add_enumerate_command(CLI::App& app) {
         "          frontier enumerate pocket-cube --metric qtm\n"
         "          frontier enumerate peg-solitaire --symmetry\n"
         "          frontier enumerate klotski\n"
+        "          frontier enumerate sliding:7x2 --two-bit --out 7x2.table\n"
         "          mpirun -np 4 frontier enumerate sliding:4x3 --distributed --out 4x3/\n");
     cmd->callback([o] {
         if (o->distributed) cluster_session();  // errors alike on every rank print once

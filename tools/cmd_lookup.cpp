@@ -1,10 +1,12 @@
 // frontier lookup: exact distances read from a distance-table file, no search.
+#include <filesystem>
 #include <iostream>
 
 #include "engine/distance_table.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/commands.hpp"
 #include "tools/domain_registry.hpp"
+#include "tools/two_bit_commands.hpp"
 
 namespace frontier::cli {
 
@@ -14,6 +16,7 @@ struct LookupOptions {
     std::string file;
     std::vector<std::string> states;
     bool json = false;
+    bool path = false;
 };
 
 // One answer: the distance, or why there is none.
@@ -83,10 +86,17 @@ void add_lookup_command(CLI::App& app) {
     cmd->add_option("states", o->states,
                     "states in the table's domain syntax (default: one per line on stdin)");
     cmd->add_flag("--json", o->json, "print a JSON array of {state, distance, status}");
+    cmd->add_flag("--path", o->path,
+                  "two-bit tables: also print an optimal path to the goal (blank moves U L R D)");
     cmd->footer(
         "Example: frontier lookup 8puzzle.table \"1 8 _ 3 2 4 6 5 7\"\n"
-        "         frontier lookup 4x3/ \"_ 7 10 9 8 11 4 5 6 1 2 3\"   (a sharded table)\n");
+        "         frontier lookup 4x3/ \"_ 7 10 9 8 11 4 5 6 1 2 3\"   (a sharded table)\n"
+        "         frontier lookup 7x2.2bit --path \"13 _ 11 12 10 9 7 8 5 6 4 3 1 2\"   (two-bit)\n");
     cmd->callback([o] {
+        if (std::filesystem::is_regular_file(o->file) &&
+            is_two_bit_table(TableFile::open(o->file, /*verify_payload=*/false).header()))
+            return lookup_two_bit(o->file, o->states, o->json, o->path);
+        if (o->path) throw InputError("--path: only for two-bit tables (enumerate --two-bit)");
         const DistanceTable table = DistanceTable::open(o->file);
         std::visit([&](const auto& d) { lookup(d, table, *o); },
                    domain_from_header(*table.header()));

@@ -1,0 +1,131 @@
+// frontier enumerate --two-bit and lookup of two-bit tables, through the program: the same layer
+// counts as the one-byte BFS, distances equal to the one-byte table and to IDA*, optimal paths
+// that replay to the goal, checkpoints that resume to the same file, one-line errors.
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+using test::expect_input_error;
+using test::run_frontier;
+
+nlohmann::json run_json(const std::string& args) {
+    const auto r = run_frontier(args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    return nlohmann::json::parse(r.out);
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TEST(CliTwoBit, SixByTwoLayersEqualTheOneByteBfs) {
+    const auto two = run_json("enumerate sliding:6x2 --two-bit --json --threads 2");
+    const auto one = run_json("enumerate sliding:6x2 --json --threads 2");
+    EXPECT_EQ(two["states"], 239500800u);
+    EXPECT_EQ(two["reached"], 239500800u);
+    EXPECT_EQ(two["max_depth"], one["max_depth"]);
+    EXPECT_EQ(two["layers"], one["layers"]);
+    using Set = std::set<std::string>;
+    EXPECT_EQ(two["farthest"].get<Set>(), one["farthest"].get<Set>());
+    EXPECT_EQ(two["table_bytes"], 239500800u / 4);
+}
+
+// Applies blank moves (U L R D) to a state of a rows x cols board.
+TileState replay(const SlidingTiles& board, TileState s, const std::string& moves) {
+    for (char m : moves) {
+        const int dir = std::string("ULRD").find(m);
+        const int b = board.blank(s), n = board.neighbor(b, dir);
+        EXPECT_GE(n, 0) << "move " << m << " leaves the board";
+        if (n < 0) return s;
+        s = SlidingTiles::slide(s, b, n);
+    }
+    return s;
+}
+
+TEST(CliTwoBit, LookupsEqualTheOneByteTableAndIdaStarWithOptimalPaths) {
+    const std::string dir = test::temp_dir();
+    const std::string two = dir + "/4x2.2bit", one = dir + "/4x2.table";
+    ASSERT_EQ(run_frontier("enumerate sliding:4x2 --two-bit --out " + two).exit_code, 0);
+    ASSERT_EQ(run_frontier("enumerate sliding:4x2 --out " + one).exit_code, 0);
+    const SlidingTiles board(4, 2);
+    std::mt19937_64 rng(5);
+    std::vector<std::string> states;
+    for (int i = 0; i < 40; ++i) states.push_back(format_tiles(board, random_solvable(board, rng)));
+    std::string args;
+    for (const auto& s : states) args += " '" + s + "'";
+    const auto a = run_json("lookup " + two + " --path --json" + args);
+    const auto b = run_json("lookup " + one + " --json" + args);
+    ASSERT_EQ(a.size(), states.size());
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        EXPECT_EQ(a[i]["distance"], b[i]["distance"]) << states[i];
+        const std::string moves = a[i]["moves"];
+        EXPECT_EQ(moves.size(), a[i]["distance"].get<std::size_t>());
+        EXPECT_EQ(replay(board, parse_tiles(4, 2, states[i]), moves), board.goal()) << states[i];
+        if (i < 8) {  // an independent search on a few
+            const auto s = run_json("solve sliding:4x2 '" + states[i] +
+                                    "' --algorithm idastar --heuristic manhattan --json");
+            EXPECT_EQ(s["length"], a[i]["distance"]) << states[i];
+        }
+    }
+    const auto text = run_frontier("lookup " + two + " '_ 1 3 2 5 4 7 6' --path");
+    EXPECT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find(" (moves: "), std::string::npos) << text.out;
+}
+
+TEST(CliTwoBit, AnInterruptedRunResumesToTheSameFile) {
+    const std::string dir = test::temp_dir();
+    const std::string whole = dir + "/whole.2bit", parts = dir + "/parts.2bit";
+    ASSERT_EQ(run_frontier("enumerate sliding:3x3 --two-bit --out " + whole).exit_code, 0);
+    const auto first =
+        run_frontier("enumerate sliding:3x3 --two-bit --max-depth 12 --out " + parts);
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    EXPECT_NE(first.out.find("continue with --resume"), std::string::npos) << first.out;
+    EXPECT_FALSE(std::filesystem::exists(parts));
+    const auto partial = run_frontier("lookup " + parts + ".checkpoint '1 2 3 4 5 6 7 _ 8'");
+    expect_input_error(partial, "unfinished two-bit table");
+    const auto rest = run_frontier("enumerate sliding:3x3 --two-bit --resume --out " + parts);
+    ASSERT_EQ(rest.exit_code, 0) << rest.err;
+    EXPECT_FALSE(std::filesystem::exists(parts + ".checkpoint"));
+    EXPECT_EQ(file_bytes(parts), file_bytes(whole));
+    // Another goal's checkpoint is refused, not mixed in.
+    ASSERT_EQ(
+        run_frontier("enumerate sliding:3x3 --two-bit --max-depth 3 --out " + parts).exit_code, 0);
+    expect_input_error(run_frontier("enumerate sliding:3x3 --two-bit --resume --goal "
+                                    "'_ 1 2 3 4 5 6 7 8' --out " +
+                                    parts),
+                       "the checkpoint is of another table");
+}
+
+TEST(CliTwoBit, RefusesWhatItCannotDo) {
+    expect_input_error(run_frontier("enumerate pocket-cube --two-bit"), "--two-bit: only sliding");
+    expect_input_error(run_frontier("enumerate sliding:5x5 --two-bit"), "--two-bit: only sliding");
+    // 16!/2 states at two bits each: 2.6 TB, refused up front.
+    expect_input_error(run_frontier("enumerate 15puzzle --two-bit"), "two-bit table of");
+    expect_input_error(run_frontier("enumerate 8puzzle --two-bit --resume"),
+                       "--resume needs --out");
+    const std::string dir = test::temp_dir();
+    expect_input_error(run_frontier("enumerate 8puzzle --two-bit --resume --out " + dir + "/x"),
+                       "no checkpoint");
+    expect_input_error(run_frontier("enumerate 8puzzle --resume --out " + dir + "/x"),
+                       "--resume: only with --two-bit");
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --out " + dir + "/8.table").exit_code, 0);
+    expect_input_error(run_frontier("lookup " + dir + "/8.table --path '1 2 3 4 5 6 7 _ 8'"),
+                       "--path: only for two-bit tables");
+}
+
+}  // namespace
+}  // namespace frontier

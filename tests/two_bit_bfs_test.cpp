@@ -1,0 +1,176 @@
+// The two-bit BFS and its sliding-tile space: the index is a bijection onto the half, the
+// cursor's incremental neighbours equal the children the puzzle's own moves make, and the layer
+// counts and every exact distance walked down from the table equal the one-byte BFS's table.
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "domains/sliding/sliding_two_bit.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/layered_bfs.hpp"
+#include "engine/two_bit_bfs.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+// Neighbour indices from the puzzle's moves on the state itself (no cursor).
+std::vector<std::uint64_t> children_by_moves(const SlidingTwoBitSpace& space, std::uint64_t i) {
+    std::vector<std::uint64_t> out;
+    space.board().for_each_successor(
+        space.state(i), [&](TileState c, SlideMove) { out.push_back(space.index(c)); });
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<std::uint64_t> children_by_cursor(const SlidingTwoBitSpace& space,
+                                              SlidingTwoBitSpace::Cursor& cursor, std::uint64_t i) {
+    std::uint64_t next[4];
+    cursor.go(i / space.period());
+    const int n = cursor.neighbors(static_cast<int>(i % space.period()), next);
+    std::vector<std::uint64_t> out(next, next + n);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST(SlidingTwoBit, IndexIsABijectionOntoTheHalf) {
+    for (auto [rows, cols] : {std::pair{2, 3}, {3, 2}, {3, 3}, {2, 4}}) {
+        const SlidingTwoBitSpace space(SlidingTiles(rows, cols));
+        ASSERT_EQ(space.size(), space.board().size());
+        for (std::uint64_t i = 0; i < space.size(); ++i) {
+            const TileState s = space.state(i);
+            ASSERT_TRUE(space.board().same_half(s)) << rows << "x" << cols << " index " << i;
+            ASSERT_EQ(space.index(s), i) << rows << "x" << cols;
+        }
+    }
+}
+
+TEST(SlidingTwoBit, CursorNeighboursAreTheChildrenOfTheMoves) {
+    std::mt19937_64 rng(17);
+    for (auto [rows, cols] : {std::pair{2, 2},
+                              {3, 2},
+                              {2, 3},
+                              {3, 3},
+                              {4, 3},
+                              {3, 4},
+                              {7, 2},
+                              {2, 7},
+                              {4, 4},
+                              {5, 3},
+                              {6, 2}}) {
+        const SlidingTwoBitSpace space(SlidingTiles(rows, cols));
+        auto jumping = space.cursor();
+        auto stepping = space.cursor();
+        std::uniform_int_distribution<std::uint64_t> pick(0, space.size() - 1);
+        for (int k = 0; k < 3000; ++k) {
+            const std::uint64_t i = pick(rng);
+            ASSERT_EQ(children_by_cursor(space, jumping, i), children_by_moves(space, i))
+                << rows << "x" << cols << " index " << i;
+        }
+        // Walking pair by pair from 0 must keep the same digits as decoding each pair.
+        const std::uint64_t walk = std::min<std::uint64_t>(space.size(), 40000);
+        for (std::uint64_t i = 0; i < walk; ++i)
+            ASSERT_EQ(children_by_cursor(space, stepping, i), children_by_moves(space, i))
+                << rows << "x" << cols << " index " << i << " (stepping)";
+    }
+}
+
+struct OneByte {
+    LayeredBfsResult result;
+    DistanceTable table;
+};
+
+OneByte one_byte_bfs(const SlidingTiles& board) {
+    OneByte out{{}, DistanceTable(board.size())};
+    const TileState goal = board.goal();
+    out.result = layered_bfs(board, std::span<const TileState>(&goal, 1), out.table.mutable_bytes(),
+                             LayeredBfsOptions{});
+    return out;
+}
+
+TwoBitBfsResult two_bit(const SlidingTwoBitSpace& space, TwoBitTable& table, int threads) {
+    const std::uint64_t root = space.goal_index();
+    TwoBitBfsOptions o;
+    o.threads = threads;
+    return two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), table, o);
+}
+
+TEST(TwoBitBfs, EightPuzzlePublishedLayersAtEveryThreadCount) {
+    const SlidingTwoBitSpace space(SlidingTiles(3, 3));
+    std::vector<std::uint8_t> reference;
+    for (int threads : {1, 2, 3, 8}) {
+        TwoBitTable table(space.size());
+        const TwoBitBfsResult r = two_bit(space, table, threads);
+        EXPECT_EQ(r.layers, test::k8PuzzleLayers) << threads << " threads";
+        EXPECT_EQ(r.reached, 181440u);
+        ASSERT_EQ(r.farthest.size(), 2u);
+        std::vector<std::string> farthest;
+        for (auto i : r.farthest) farthest.push_back(format_rows(space.board(), space.state(i)));
+        std::sort(farthest.begin(), farthest.end());
+        EXPECT_EQ(farthest[0], "6 4 7 / 8 5 _ / 3 2 1");
+        EXPECT_EQ(farthest[1], "8 6 7 / 2 5 4 / 3 _ 1");
+        std::vector<std::uint8_t> bytes(table.bytes().begin(), table.bytes().end());
+        if (reference.empty())
+            reference = bytes;
+        else
+            EXPECT_EQ(bytes, reference) << "table differs with " << threads << " threads";
+    }
+}
+
+// Every state's distance, walked down from the two-bit table, equals the one-byte table's.
+TEST(TwoBitBfs, EveryDistanceEqualsTheOneByteTable) {
+    for (auto [rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 2}, {2, 5}}) {
+        const SlidingTiles board(rows, cols);
+        const SlidingTwoBitSpace space(board);
+        const OneByte reference = one_byte_bfs(board);
+        TwoBitTable table(space.size());
+        const TwoBitBfsResult r = two_bit(space, table, 2);
+        EXPECT_EQ(r.layers, reference.result.layers) << rows << "x" << cols;
+        const std::uint64_t root = space.goal_index();
+        const std::uint64_t stride = space.size() > 200000 ? 7 : 1;
+        for (std::uint64_t rank = 0; rank < board.size(); rank += stride) {
+            const TileState s = board.unrank(rank);
+            ASSERT_EQ(two_bit_distance(space, table, space.index(s), root),
+                      reference.table.at(rank))
+                << rows << "x" << cols << " " << format_tiles(board, s);
+        }
+    }
+}
+
+TEST(TwoBitBfs, LayersEqualTheOneByteBfsOnLargerBoards) {
+    for (auto [rows, cols] : {std::pair{5, 2}, {2, 5}}) {
+        const SlidingTiles board(rows, cols);
+        const SlidingTwoBitSpace space(board);
+        TwoBitTable table(space.size());
+        const TwoBitBfsResult r = two_bit(space, table, 2);
+        EXPECT_EQ(r.layers, one_byte_bfs(board).result.layers) << rows << "x" << cols;
+        EXPECT_NE(r.directions.find('u'), std::string::npos) << "the pull scan never ran";
+    }
+}
+
+TEST(TwoBitBfs, ResumingFromAnyLayerGivesTheSameTable) {
+    const SlidingTwoBitSpace space(SlidingTiles(3, 3));
+    TwoBitTable whole(space.size());
+    const TwoBitBfsResult full = two_bit(space, whole, 2);
+    const std::uint64_t root = space.goal_index();
+    for (int stop : {1, 12, 25}) {
+        TwoBitTable table(space.size());
+        TwoBitBfsOptions first;
+        first.max_depth = stop;
+        const TwoBitBfsResult part =
+            two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), table, first);
+        EXPECT_FALSE(part.complete);
+        TwoBitBfsOptions rest;
+        rest.resume_layers = part.layers;
+        const TwoBitBfsResult r =
+            two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), table, rest);
+        EXPECT_EQ(r.layers, full.layers) << "stopped at " << stop;
+        EXPECT_TRUE(std::equal(table.bytes().begin(), table.bytes().end(), whole.bytes().begin()));
+    }
+}
+
+}  // namespace
+}  // namespace frontier

@@ -1,0 +1,32 @@
+// `enumerate ... --two-bit` and `lookup` of two-bit tables: sliding-tile distance tables at two
+// bits per state (engine/two_bit_bfs.hpp), checkpointed and resumable.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "domains/sliding/sliding_tiles.hpp"
+#include "engine/table_file.hpp"
+
+namespace frontier::cli {
+
+struct TwoBitEnumerateOptions {
+    int threads = 0;
+    int max_depth = -1;
+    std::string out;                 // the table file; FILE.checkpoint beside it during the run
+    bool resume = false;             // continue from FILE.checkpoint
+    double checkpoint_minutes = 10;  // at most one checkpoint per this many minutes
+    bool json = false;
+    std::size_t show_farthest = 10;
+};
+
+void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& o);
+
+// True when the file's header says it is a two-bit table.
+bool is_two_bit_table(const TableHeader& header);
+
+// Exact distances (and optionally optimal paths) from a two-bit table file.
+void lookup_two_bit(const std::string& path, const std::vector<std::string>& states, bool json,
+                    bool path_moves);
+
+}  // namespace frontier::cli
