@@ -50,6 +50,9 @@ struct Manifest {
 
 Manifest read_manifest(const std::string& dir) {
     const std::string path = join(dir, kManifestName);
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        fail(path, "not a regular file");  // a FIFO would block the read forever
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(dir, "not a sharded table (no readable manifest: " +

@@ -148,7 +148,8 @@ void write_table_file(const std::string& path, const TableHeader& h,
 TableFile TableFile::open(const std::string& path, bool verify_payload) {
     TableFile t;
     t.path_ = path;
-    const int fd = ::open(path.c_str(), O_RDONLY);
+    // O_NONBLOCK: a FIFO opens at once (and is refused below) instead of blocking forever.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
     if (fd < 0) fail(path, std::string("cannot open table file: ") + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -1,6 +1,7 @@
 #include "engine/unit_log.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,6 +84,13 @@ UnitLog::UnitLog(std::string path, const std::string& description, bool resume)
         fail(path_,
              "a checkpoint of an earlier run exists; continue it with --resume, or delete it");
     if (fd_ < 0) fail(path_, std::string("cannot open checkpoint: ") + std::strerror(errno));
+    // One writer per checkpoint: a second run resuming it at the same time would interleave
+    // records and corrupt it. The lock goes with the descriptor (at exit, even on a crash).
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd_);
+        fd_ = -1;
+        fail(path_, "another run is using this checkpoint; wait for it to end or stop it");
+    }
     try {
         read_back(description);
     } catch (...) {

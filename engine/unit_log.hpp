@@ -33,7 +33,8 @@ class UnitLog {
   public:
     // Without resume, creates the file and fails if it already exists (a previous run's
     // checkpoint is never overwritten silently). With resume, reads the existing file (or creates
-    // it when absent) and checks its description.
+    // it when absent) and checks its description. The file is locked (flock) while this object
+    // lives: a second UnitLog on it, in any process, fails with an InputError.
     UnitLog(std::string path, const std::string& description, bool resume);
     ~UnitLog();
     UnitLog(const UnitLog&) = delete;

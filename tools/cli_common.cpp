@@ -3,19 +3,86 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "engine/error.hpp"
 #include "engine/text.hpp"
 
 namespace frontier::cli {
 
+int max_threads() {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return std::min(1024, 4 * cores);
+}
+
+int parse_thread_count(const std::string& what, const std::string& text, bool zero_means_all) {
+    const std::string range = std::string(zero_means_all ? "0 (all cores) or " : "") + "1 to " +
+                              std::to_string(max_threads()) + " (4 x the cores, at most 1024)";
+    std::size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+    if (text.empty() || digits != text.size() || digits > 9)
+        throw InputError(what + ": expected " + range);
+    const int n = std::stoi(text);
+    if ((n == 0 && !zero_means_all) || n > max_threads())
+        throw InputError(what + " " + std::to_string(n) + ": expected " + range);
+    return n;
+}
+
 void add_threads_option(CLI::App* cmd, int& threads) {
-    cmd->add_option("--threads", threads, "worker threads (default: all cores)")
-        ->check(CLI::NonNegativeNumber);
+    cmd->add_option(
+           "--threads", threads,
+           "worker threads: 0 = all cores (default), at most " + std::to_string(max_threads()))
+        ->transform([](const std::string& text) {
+            try {
+                return std::to_string(parse_thread_count("--threads", text, true));
+            } catch (const InputError& e) {
+                throw CLI::ValidationError(e.what());
+            }
+        });
+}
+
+namespace {
+
+// "007" -> "7", "-012" -> "-12"; anything else unchanged.
+std::string strip_leading_zeros(const std::string& v) {
+    const std::size_t sign = !v.empty() && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+    std::size_t i = sign;
+    while (i + 1 < v.size() && v[i] == '0' && std::isdigit(static_cast<unsigned char>(v[i + 1])))
+        ++i;
+    return v.substr(0, sign) + v.substr(i);
+}
+
+// For unsigned options: no sign, and at most 2^64 - 1.
+void check_unsigned(const std::string& v) {
+    if (!v.empty() && v[0] == '-') throw CLI::ValidationError("must be 0 or more");
+    if (v.find_first_not_of("0123456789") != std::string::npos) return;  // CLI11 reports it
+    const std::string max = "18446744073709551615";
+    if (v.size() > max.size() || (v.size() == max.size() && v > max))
+        throw CLI::ValidationError("too large (at most " + max + ")");
+}
+
+}  // namespace
+
+void use_decimal_numbers(CLI::App& app) {
+    for (CLI::Option* opt : app.get_options()) {
+        const std::string type = opt->get_type_name();
+        const bool is_unsigned = type.find("UINT") != std::string::npos;
+        if (type.find("INT") == std::string::npos && type.find("FLOAT") == std::string::npos)
+            continue;
+        opt->transform(
+            [is_unsigned](const std::string& v) {
+                std::string out = strip_leading_zeros(v);
+                if (is_unsigned) check_unsigned(out);
+                return out;
+            },
+            "", "");
+    }
+    for (CLI::App* sub : app.get_subcommands({})) use_decimal_numbers(*sub);
 }
 
 bool stderr_is_terminal() {

@@ -13,8 +13,20 @@ namespace frontier::cli {
 
 using Json = nlohmann::ordered_json;
 
-// --threads N (default 0 = all cores), with the same help text everywhere.
+// --threads N (default 0 = all cores), with the same help text everywhere: 0 or 1 to
+// max_threads(), refused with one short line otherwise.
 void add_threads_option(CLI::App* cmd, int& threads);
+// The most threads a command may start: 4 x the cores, at most 1024 (more only thrashes the
+// machine: 100,000 threads once took 20 GB and a load in the thousands).
+int max_threads();
+// A thread count from text (a --threads value or an item of a list): InputError naming `what`
+// unless it is 1 to max_threads() (or 0 when zero_means_all).
+int parse_thread_count(const std::string& what, const std::string& text, bool zero_means_all);
+
+// Makes every numeric option of app and its subcommands decimal: CLI11 reads "010" as octal (8)
+// and "-1" into an unsigned option as 2^64 - 1; here "010" is 10, and a negative or too large
+// value for an unsigned option is refused with one line.
+void use_decimal_numbers(CLI::App& app);
 
 // True when stderr is a terminal (progress lines are shown only then).
 bool stderr_is_terminal();

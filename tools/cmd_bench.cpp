@@ -216,12 +216,9 @@ std::vector<int> parse_thread_list(const std::string& text) {
         threads.push_back(cores);
         return threads;
     }
-    for (const std::string& item : split_list(text)) {
-        if (item.find_first_not_of("0123456789") != std::string::npos || item.size() > 4 ||
-            std::stoi(item) < 1)
-            throw InputError("bench: bad thread count \"" + item + "\" (positive integers or max)");
-        threads.push_back(std::stoi(item));
-    }
+    for (const std::string& item : split_list(text))
+        threads.push_back(parse_thread_count("bench --threads", item, false));
+    if (threads.empty()) throw InputError("bench --threads: no thread count given");
     std::sort(threads.begin(), threads.end());
     threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
     if (threads.front() != 1) threads.insert(threads.begin(), 1);  // speedups need 1 thread
@@ -254,6 +251,7 @@ void write_text(const std::string& path, const std::string& text) {
 
 struct BenchOptions {
     std::string workloads, threads, out = "bench-results", markdown_into, section;
+    bool workloads_given = false;
     int repeat = 3;
     bool large = false;
 };
@@ -267,6 +265,8 @@ std::string default_workloads(bool large) {
 
 void bench(const BenchOptions& o, const std::string& command) {
     std::vector<Workload> workloads;
+    if (o.workloads_given && split_list(o.workloads).empty())
+        throw InputError("bench --workloads: the list is empty (omit it for the default set)");
     for (const auto& name :
          split_list(o.workloads.empty() ? default_workloads(o.large) : o.workloads))
         workloads.push_back(make_workload(name));
@@ -333,7 +333,8 @@ void add_bench_command(CLI::App& app) {
     cmd->footer(
         "Times are wall-clock medians of --repeat runs; rates are the median run's work "
         "per second;\nspeedup is over the same workload's 1-thread median.\n");
-    cmd->callback([o] {
+    cmd->callback([o, cmd] {
+        o->workloads_given = cmd->count("--workloads") > 0;
         std::string command = "frontier bench";
         if (!o->workloads.empty()) command += " --workloads " + o->workloads;
         if (!o->threads.empty()) command += " --threads " + o->threads;

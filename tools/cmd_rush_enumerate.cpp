@@ -2,6 +2,7 @@
 // interesting puzzles, with checkpoints and --resume.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -112,6 +113,9 @@ int enumerate(const EnumerateOptions& o) {
     std::unique_ptr<UnitLog> log;
     Tally tally;
     if (!o.out.empty()) {
+        if (o.resume && !std::filesystem::exists(o.out + ".checkpoint"))
+            std::cerr << "frontier: no checkpoint " << o.out
+                      << ".checkpoint to resume; starting from the beginning\n";
         log = std::make_unique<UnitLog>(o.out + ".checkpoint", description(universe), o.resume);
         for (const auto& [unit, payload] : log->recovered()) {
             if (unit >= universe.unit_count())

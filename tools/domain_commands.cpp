@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/error.hpp"
+#include "tools/cli_common.hpp"
 
 namespace frontier::cli {
 
@@ -37,6 +38,7 @@ void run_handler(const std::string& command, const std::string& domain,
                  const DomainHandler& handler, std::vector<std::string> args) {
     CLI::App nested{"", "frontier " + command + " " + domain};
     handler.configure(nested, domain);
+    use_decimal_numbers(nested);
     std::reverse(args.begin(), args.end());  // CLI11 consumes the vector from the back
     try {
         nested.parse(args);

@@ -3,6 +3,7 @@
 #include <new>
 
 #include "engine/error.hpp"
+#include "tools/cli_common.hpp"
 #include "tools/commands.hpp"
 #include "tools/domain_commands.hpp"
 
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     frontier::cli::add_sliding_blocks_commands(domain_commands);
     frontier::cli::add_play_commands(domain_commands);
     domain_commands.install(app);
+    frontier::cli::use_decimal_numbers(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
             std::string known;

@@ -1,0 +1,96 @@
+// Regression tests for defects found by trying to break the program (issue 22): each is the bad
+// input, the exit status and the single stderr line (or the right answer) it must give.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+using test::expect_input_error;
+using test::run_frontier;
+
+// 7, 11: numbers with a leading zero are decimal, not octal.
+TEST(CliHardening, LeadingZerosAreDecimal) {
+    const auto r = run_frontier("count queens 010");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("queens 10: 724 solutions"), std::string::npos) << r.out;
+    const auto e = run_frontier("enumerate 8puzzle --max-depth 010 --json");
+    ASSERT_EQ(e.exit_code, 0) << e.err;
+    EXPECT_EQ(nlohmann::json::parse(e.out)["max_depth"], 10);
+}
+
+// 1, 2, 5, 21: thread counts beyond the cap are refused at once, with a short line.
+TEST(CliHardening, ThreadCountsAreCapped) {
+    const auto start = std::chrono::steady_clock::now();
+    for (const char* args : {"enumerate 8puzzle --threads 100000",
+                             "solve 15puzzle '1 2 3 4 5 6 7 8 9 10 11 12 13 14 _ "
+                             "15' --algorithm pidastar --threads 70000",
+                             "rush grade - --threads 100000", "enumerate 8puzzle --threads -1"}) {
+        const auto r = run_frontier(args);
+        expect_input_error(r, "--threads");
+        EXPECT_LT(r.err.size(), 160u) << r.err;
+        EXPECT_NE(r.err.find("4 x the cores"), std::string::npos) << r.err;
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    expect_input_error(run_frontier("bench --threads 1,99999 --workloads queens-8"),
+                       "bench --threads 99999");
+}
+
+// 12: an unsigned limit is not negative and fits in 64 bits.
+TEST(CliHardening, UnsignedLimitsAreChecked) {
+    const std::string solve = "solve 8puzzle '1 2 3 4 5 6 7 _ 8' --algorithm astar ";
+    expect_input_error(run_frontier(solve + "--max-expansions -1"), "must be 0 or more");
+    expect_input_error(run_frontier(solve + "--max-expansions 18446744073709551616"), "too large");
+    EXPECT_EQ(run_frontier(solve + "--max-expansions 0100").exit_code, 0);
+}
+
+// 10: an empty workload list is refused, not read as "all".
+TEST(CliHardening, EmptyBenchWorkloadsAreRefused) {
+    expect_input_error(run_frontier("bench --workloads ''"), "the list is empty");
+}
+
+// 6: a FIFO given as a table is refused instead of blocking forever.
+TEST(CliHardening, AFifoIsNotATable) {
+    const std::string dir = test::temp_dir();
+    const std::string fifo = dir + "/fifo.table";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    expect_input_error(run_frontier("lookup " + fifo + " '1 2 3 4 5 6 7 8 _'"),
+                       "not a regular file");
+    expect_input_error(run_frontier("pdb info " + fifo), "not a regular file");
+    std::filesystem::create_directories(dir + "/shards");
+    ASSERT_EQ(::mkfifo((dir + "/shards/manifest").c_str(), 0600), 0);
+    expect_input_error(run_frontier("lookup " + dir + "/shards '1 2 3 4 5 6 7 8 _'"),
+                       "not a regular file");
+}
+
+// 16, 26: a checkpoint in use by another run is refused; --resume without one says so.
+TEST(CliHardening, CheckpointsHaveOneWriter) {
+    const std::string out = test::temp_dir() + "/db.txt";
+    const auto fresh =
+        run_frontier("rush enumerate --size 4 --walls 0 --out " + out + " --resume --max-units 2");
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    EXPECT_NE(fresh.err.find("no checkpoint"), std::string::npos) << fresh.err;
+    const std::string checkpoint = out + ".checkpoint";
+    ASSERT_TRUE(std::filesystem::exists(checkpoint));
+    const int fd = ::open(checkpoint.c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as a running enumeration holds it
+    expect_input_error(run_frontier("rush enumerate --size 4 --walls 0 --out " + out + " --resume"),
+                       "another run is using this checkpoint");
+    ::close(fd);
+    EXPECT_EQ(
+        run_frontier("rush enumerate --size 4 --walls 0 --out " + out + " --resume").exit_code, 0);
+}
+
+}  // namespace
+}  // namespace frontier
