@@ -23,8 +23,7 @@ if(FRONTIER_WITH_MPI)
 endif()
 
 install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/frontier)
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS frontier RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Every header of the two folders: the API ones (docs/library.md lists them) include the others.

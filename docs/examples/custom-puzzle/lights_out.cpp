@@ -134,6 +134,9 @@ int main(int argc, char** argv) try {
             throw frontier::InputError("unknown option " + std::string(flag));
     }
     const LightsOut game(side);
+    LightsOut::State start;
+    start.lights = static_cast<std::uint32_t>(game.size() - 1);  // every light on
+    if (!start_text.empty()) start = IO::parse(game, start_text);
 
     // The whole space, from the dark board, in a dense table of one byte per board.
     const std::array roots{LightsOut::State{}};
@@ -155,9 +158,6 @@ int main(int argc, char** argv) try {
     std::cout << "hash BFS: " << (hashed.stats.layers == bfs.layers ? "same" : "DIFFERENT")
               << " layers\n";
 
-    LightsOut::State start;
-    start.lights = static_cast<std::uint32_t>(game.size() - 1);  // every light on
-    if (!start_text.empty()) start = IO::parse(game, start_text);
     std::cout << "start " << IO::format(game, start) << ": ";
     const std::uint8_t known = table.at(game.rank(start));
     if (known == frontier::kUnreached) {
