@@ -146,7 +146,9 @@ endfunction()
 
 # 3. Run the example and compare.
 foreach(side 3 4)
-  run_checked("lights_out --side ${side}" ${example_build}/lights_out --side ${side} --threads 2)
+  set(table ${WORK_DIR}/lights-out-${side}.table)
+  run_checked("lights_out --side ${side}" ${example_build}/lights_out --side ${side} --threads 2
+              --out ${table})
   set(output "${run_output}")
   message(STATUS "lights_out --side ${side}:\n${output}")
   brute_force_lights_out(${side} expected)
@@ -159,6 +161,12 @@ foreach(side 3 4)
   endforeach()
   if(NOT layers STREQUAL expected_layers)
     message(FATAL_ERROR "side ${side}: layers ${layers}, brute force ${expected_layers}")
+  endif()
+  # The table file, written by the installed library's write_table_file: its header.
+  file(READ ${table} table_head LIMIT 200)
+  math(EXPR entries "1 << (${side} * ${side})")
+  if(NOT table_head MATCHES "^FRONTIER-TABLE 1\nkind=distance\n.*\nentries=${entries}\n")
+    message(FATAL_ERROR "side ${side}: not a table of ${entries} entries:\n${table_head}")
   endif()
   if(NOT output MATCHES "hash BFS: same layers")
     message(FATAL_ERROR "side ${side}: the hash BFS disagrees with the dense one")

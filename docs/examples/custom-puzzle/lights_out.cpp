@@ -151,6 +151,18 @@ int main(int argc, char** argv) try {
     for (int depth = 0; depth <= bfs.max_depth(); ++depth)
         std::cout << "presses " << depth << ": " << bfs.layers[depth] << "\n";
 
+    // The table as a Frontier table file (docs/formats.md): header, then one byte per rank.
+    if (!out_path.empty()) {
+        frontier::TableHeader header;
+        header.kind = "distance";
+        header.domain = "lights-out:" + std::to_string(side) + "x" + std::to_string(side);
+        header.goal = IO::format(game, LightsOut::State{});
+        header.entries = game.size();
+        header.max_value = bfs.max_depth();
+        header.set_field("reached", std::to_string(bfs.reached));
+        frontier::write_table_file(out_path, header, table.bytes());
+    }
+
     // The same count without a rank: hash sets, as for a puzzle whose states have none.
     frontier::HashBfsOptions hash_options;
     hash_options.threads = threads;
@@ -177,17 +189,6 @@ int main(int argc, char** argv) try {
     const auto hda = frontier::hda_star(game, start, LitCellsOverFive{}, hda_options);
     std::cout << "HDA*: " << hda.length() << " moves (" << hda.threads << " workers)\n";
 
-    if (!out_path.empty()) {
-        frontier::TableHeader header;
-        header.kind = "distance";
-        header.domain = "lights-out:" + std::to_string(side) + "x" + std::to_string(side);
-        header.goal = IO::format(game, LightsOut::State{});
-        header.entries = game.size();
-        header.max_value = bfs.max_depth();
-        header.set_field("reached", std::to_string(bfs.reached));
-        frontier::write_table_file(out_path, header, table.bytes());
-        std::cout << "wrote " << out_path << "\n";
-    }
     const bool agree = astar.solved() && hda.length() == astar.length() &&
                        astar.length() == known && hashed.stats.layers == bfs.layers;
     return agree ? 0 : 1;
