@@ -15,6 +15,10 @@
 
 namespace frontier {
 
+// Input: a domain, a start state, a heuristic h (engine/search.hpp; admissible for an optimal
+// answer) and limits (max_expansions, a stop flag). Output: Solved with the moves from start to
+// a goal, Exhausted when no goal is reachable from start, or LimitReached. Runs on the calling
+// thread only; concurrent calls are independent (each has its own open and closed lists).
 template <SearchDomain D, class H>
 requires Heuristic<H, D> SearchResult<D> astar(const D& d, const typename D::State& start,
                                                const H& h, const SearchLimits& limits = {}) {

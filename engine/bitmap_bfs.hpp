@@ -163,7 +163,10 @@ class BlockBitmap {
 }  // namespace detail
 
 // Searches from `roots` (depth 0) and counts the states of every depth. The result's `farthest`
-// holds indices (smallest first) of the deepest layer reached.
+// holds indices (smallest first) of the deepest layer reached. Runs in a task arena of
+// options.threads threads (0: all cores); the domain's const members are called from all of them
+// at once. The counts do not depend on the thread count. Throws InputError unless index_bits() is
+// in 1..40.
 template <IndexedDomain D>
 LayeredBfsResult layered_bitmap_bfs(const D& domain, std::span<const typename D::State> roots,
                                     const LayeredBfsOptions& options = {}) {

@@ -1,9 +1,10 @@
-// The contract between Frontier's algorithms and its puzzles.
+// The contract between Frontier's algorithms and its puzzles: what a puzzle type must provide.
 //
 // A domain is a small value type that describes one puzzle instance (board shape, goal, move
 // tables) and answers questions about packed states. Algorithms are templates over a domain, so
 // every call below is resolved and usually inlined at compile time: there is no virtual call per
-// node. A domain never draws, prints or parses; that lives beside it in the domain's own I/O file.
+// node. A domain never draws, prints or parses; that lives beside it in DomainIO<D>
+// (engine/domain_io.hpp).
 //
 //   SearchDomain      State (trivially copyable, hashable, equality-comparable), Move, goal test,
 //                     successor generation through a callback: for_each_successor(s, f) calls
@@ -19,7 +20,27 @@
 //   HasEnumerationRoots  adds enumeration_roots(): where a full enumeration starts when that is
 //                     not the goal (peg solitaire and sliding blocks count from their start).
 //
-// Every move costs 1 unless the algorithm says otherwise.
+// The contract in full (what the compiler checks is only the syntax; the rest is promised by the
+// domain and relied upon by every algorithm):
+//   - State is a packed value: trivially copyable, default-constructible, operator== compares
+//     the whole value. The algorithms that keep a visited set (A*, bfs, HDA*, layered_hash_bfs;
+//     not IDA* nor the dense BFS) also hash it with Abseil: give it `template <class H> friend H
+//     AbslHashValue(H, State)`. HDA*'s default owner hash reads its bytes, so it must have no
+//     padding (std::has_unique_object_representations_v), or pass a hasher of your own.
+//   - Move is a small default-constructible value; ReversibleDomain needs operator== on it.
+//   - Every member function is const and a pure function of its arguments and the domain's
+//     fixed data: the parallel algorithms call them from many threads at once without locks.
+//   - for_each_successor(s, f) calls f(child, move) exactly once per legal move of s, in the same
+//     order on every call, and does not keep f. Every move costs 1 unless the algorithm says
+//     otherwise. The algorithms that enumerate (the layered BFS) or search without a heuristic
+//     treat the graph as directed: a distance is from the roots to the state.
+//   - PerfectHashDomain: rank is a bijection between the states of interest and [0, size()),
+//     unrank(rank(s)) == s and rank(unrank(r)) == r for every r < size(); size() fits the table
+//     the dense BFS allocates (one byte per rank). Ranks of unreachable states stay 255 in the
+//     distance table.
+//   - IndexedDomain: index is injective and index(s) < 2^index_bits(); from_index(index(s)) == s.
+//   - ReversibleDomain: apply(s, m) is the child f receives for m, and apply(child, inverse(m))
+//     is s again.
 #pragma once
 
 #include <concepts>

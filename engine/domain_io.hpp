@@ -12,7 +12,9 @@
 //   static std::string format_move(const D&, const State& before, const Move&);
 //   static constexpr const char* kMoveNotation;       // one line explaining format_move
 //   static std::string draw(const D&, const State&);  // multi-line board for --show
-// Algorithms never see this trait; only tools/ and tests do.
+// Algorithms never see this trait; only tools/ and tests do. A puzzle used through the library
+// (docs/library.md) needs none of it: specialise DomainIO, with only the members you use, when
+// your program wants one place for the text form of its states.
 #pragma once
 
 namespace frontier {

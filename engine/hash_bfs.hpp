@@ -48,6 +48,13 @@ struct HashBfsResult {
     std::uint64_t bytes_estimate = 0;         // memory the sets held at the end, roughly
 };
 
+// Input: any domain whose State is hashable with Abseil, the roots (depth 0) and options
+// (threads: 0 = all cores, max_depth, on_layer, memory_limit). Output: the layer counts in
+// stats.layers and the deepest layer's states (capped at farthest_limit). Time O(reached states
+// x successors), memory every reached state once plus two layers. Runs in a task arena of
+// options.threads threads; the domain's const members are called from all of them at once.
+// Deterministic: the counts and the farthest states do not depend on the thread count. Throws
+// InputError past memory_limit.
 template <SearchDomain D>
 HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::State> roots,
                                   const HashBfsOptions& options = {}) {

@@ -60,6 +60,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -86,6 +87,29 @@ template <class Z, class D>
 concept IncrementalHasher = StateHasher<Z, D> &&
     requires(const Z& z, std::uint64_t v, const typename D::State& s, const typename D::Move& m) {
     { z.update(v, s, m, s) } -> std::convertible_to<std::uint64_t>;
+};
+
+// The hasher for any state whose bytes are its value (no padding: what
+// std::has_unique_object_representations promises): the bytes, 8 at a time, mixed with SplitMix64
+// from kZobristSeed. Fixed, so a state has the same owner in every run, thread and process.
+// O(sizeof(State)) per call; stateless and thread-safe. Domain-specific hashers (the sliding
+// tiles' Zobrist and abstract Zobrist keys) update in O(1) per move and spread states better
+// across owners; this one is the default of the three-argument hda_star().
+struct StateBytesHasher {
+    template <class S>
+    requires std::has_unique_object_representations_v<S> std::uint64_t operator()(
+        const S& s) const {
+        unsigned char bytes[sizeof(S)];
+        std::memcpy(bytes, &s, sizeof(S));
+        std::uint64_t hash = kZobristSeed;
+        for (std::size_t i = 0; i < sizeof(S); i += 8) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, bytes + i, std::min<std::size_t>(8, sizeof(S) - i));
+            std::uint64_t x = hash ^ word;
+            hash = splitmix64(x);
+        }
+        return hash;
+    }
 };
 
 struct HdaOptions {
@@ -508,12 +532,29 @@ HdaResult<D> run_hda_star(const D& d, const typename D::State& start, const H& h
 }
 
 // HDA* in this process: `options.threads` workers (0: all cores) over shared memory.
+//
+// Input: a domain, a start state, an admissible heuristic h (Heuristic in engine/search.hpp) and
+// a StateHasher z with a fixed seed (a state's owner is owner_of(z(s), workers)). Output: an
+// optimal solution (status Solved, moves from start to a goal), Exhausted when no goal is
+// reachable, or LimitReached (options.limits: max_expansions, approximate across workers, or the
+// stop flag). The length is identical for every thread count; which optimal path is returned may
+// vary. The domain, h and z are shared by the workers: their const members are called
+// concurrently and must be thread-safe (pure functions of their arguments are). One call is
+// self-contained: several hda_star() calls may run at once. Memory: every state generated below
+// the optimal cost is kept, as in A*.
 template <SearchDomain D, class H, class Z>
 requires Heuristic<H, D> && StateHasher<Z, D> HdaResult<D> hda_star(
     const D& d, const typename D::State& start, const H& h, const Z& z,
     const HdaOptions& options = {}) {
     SharedMemoryTransport<detail::HdaMessage<D>> transport(resolve_threads(options.threads));
     return run_hda_star(d, start, h, z, options, transport);
+}
+
+// The same with StateBytesHasher: for any domain whose State has no padding bytes.
+template <SearchDomain D, class H>
+requires Heuristic<H, D> && StateHasher<StateBytesHasher, D> HdaResult<D> hda_star(
+    const D& d, const typename D::State& start, const H& h, const HdaOptions& options = {}) {
+    return hda_star(d, start, h, StateBytesHasher{}, options);
 }
 
 }  // namespace frontier

@@ -100,6 +100,12 @@ class IdaSearch {
 
 }  // namespace detail
 
+// Input: a domain, a start state, a heuristic h (admissible for an optimal answer) and limits.
+// Output: Solved with the moves from start to a goal, Exhausted when the tree below the start is
+// finite and holds no goal, or LimitReached. Memory O(depth); time grows with the number of
+// iterations times the nodes within each bound, so it suits large spaces with a good heuristic.
+// Runs on the calling thread only (parallel_idastar.hpp splits the tree over threads);
+// concurrent calls are independent.
 template <SearchDomain D, class H>
 requires Heuristic<H, D> SearchResult<D> idastar(const D& d, const typename D::State& start,
                                                  const H& h, const SearchLimits& limits = {}) {

@@ -269,6 +269,15 @@ LayeredBfsResult layered_bfs_over(const D& domain, std::span<const typename D::S
 }  // namespace detail
 
 // Searches from `roots` (depth 0) and writes every rank's depth into `table` (size() bytes).
+//
+// Input: a perfect-hash domain, the roots, a table of exactly domain.size() bytes (a
+// DistanceTable's mutable_bytes(), or any buffer; its old contents are overwritten) and options
+// (threads: 0 = all cores; max_depth; on_layer, called once after each layer, between layers,
+// never concurrently). Output: the table (depth of every rank, kUnreached for the others) and the
+// layer counts. Time O(reached states x successors), memory 1.25 bytes per rank of size(). Runs in
+// a task arena of options.threads threads; the domain's const members are called from all of them
+// at once. Deterministic: table and counts do not depend on the thread count. Throws InputError
+// when the table size does not match or a depth would exceed 254.
 template <PerfectHashDomain D>
 LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State> roots,
                              std::span<std::uint8_t> table, const LayeredBfsOptions& options = {}) {

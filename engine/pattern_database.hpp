@@ -63,6 +63,12 @@ inline std::uint64_t pattern_database_bytes(std::uint64_t abstract_states, std::
     return layered_bfs_bytes(abstract_states) + entries;
 }
 
+// Input: a perfect-hash abstraction whose size() is a multiple of `group`, the abstract roots
+// (goal states, depth 0) and options (threads, on_layer). Output: a PdbTable of size() / group
+// bytes, entry i = the minimum BFS depth over ranks [i * group, (i + 1) * group). Runs the layered
+// BFS in a task arena of options.threads threads (the abstraction's const members are called
+// from all of them); the table is the same for every thread count. The PdbTable is immutable:
+// read it from any number of threads.
 template <PerfectHashDomain A>
 PdbBuildResult build_pattern_database(const A& abstraction,
                                       std::span<const typename A::State> roots, std::uint64_t group,

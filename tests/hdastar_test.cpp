@@ -71,6 +71,28 @@ TEST(HdaStar, MatchesAStarAndKorfOnFifteenPuzzles) {
     }
 }
 
+// The library's default owner hash (StateBytesHasher, hda_star without a hasher): the same
+// optimal lengths, and the same owner for a state every time.
+TEST(HdaStar, DefaultByteHasherMatchesTheDistanceTable) {
+    const SlidingTiles d(3, 3);
+    DistanceTable table(d.size());
+    const TileState goal = d.goal();
+    layered_bfs(d, std::span<const TileState>(&goal, 1), table.mutable_bytes());
+    const Manhattan h(d);
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 10; ++i) {
+        const TileState s = random_solvable(d, rng);
+        EXPECT_EQ(StateBytesHasher{}(s), StateBytesHasher{}(s));
+        for (int threads : {1, 3}) {
+            const auto r = hda_star(d, s, h, with_threads(threads));
+            ASSERT_TRUE(r.solved());
+            EXPECT_EQ(r.length(), static_cast<int>(table.at(d.rank(s)))) << format_tiles(d, s);
+            EXPECT_TRUE(replays_to_goal(d, s, r.moves));
+        }
+    }
+    EXPECT_NE(StateBytesHasher{}(goal), StateBytesHasher{}(d.unrank(1)));
+}
+
 TEST(HdaStar, AbstractZobristKeepsMostChildrenLocal) {
     const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
     const TileState s = parse_solvable(d, "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15");

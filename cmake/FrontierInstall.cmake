@@ -1,0 +1,44 @@
+# Install rules and the CMake package of Frontier as a library (docs/library.md).
+#
+#   <prefix>/bin/frontier                                  the program
+#   <prefix>/include/frontier/engine/*.hpp                 the engine (templates over a domain)
+#   <prefix>/include/frontier/domains/<name>/*.hpp         the built-in puzzles
+#   <prefix>/lib/libfrontier_engine.a, libfrontier_domains.a (and libfrontier_mpi.a with MPI)
+#   <prefix>/lib/cmake/Frontier/FrontierConfig.cmake, FrontierConfigVersion.cmake,
+#                               FrontierTargets*.cmake     Frontier::engine, Frontier::domains
+#                                                          (Frontier::mpi with MPI)
+#
+# Headers keep the relative paths they include each other by ("engine/astar.hpp"), so the
+# installed include directory is <prefix>/include/frontier; the exported targets carry it. The
+# package finds its own dependencies (Threads, TBB, absl, and MPI in a build with MPI); nothing
+# in it refers to the source or build tree.
+include(CMakePackageConfigHelpers)
+
+set(FRONTIER_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Frontier
+    CACHE STRING "Where the CMake package files are installed, relative to the prefix")
+
+set(frontier_exported_libraries frontier_engine frontier_domains)
+if(FRONTIER_WITH_MPI)
+  list(APPEND frontier_exported_libraries frontier_mpi)
+endif()
+
+install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS frontier RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# Every header of the two folders: the API ones (docs/library.md lists them) include the others.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine ${PROJECT_SOURCE_DIR}/domains
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/frontier
+        FILES_MATCHING PATTERN "*.hpp")
+
+install(EXPORT FrontierTargets NAMESPACE Frontier:: DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/FrontierConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/FrontierConfig.cmake
+                              INSTALL_DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+# Before 1.0 a minor version may change the API: 0.16.x satisfies find_package(Frontier 0.16)
+# only.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/FrontierConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/FrontierConfig.cmake
+              ${PROJECT_BINARY_DIR}/FrontierConfigVersion.cmake
+        DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})

@@ -1,0 +1,45 @@
+// Frontier as a library: every entry point in one include (docs/library.md).
+//
+// A puzzle is a domain type that models the concepts of engine/concepts.hpp (state, successors,
+// optionally a dense rank); the functions below are templates over it and return result structs.
+// They print nothing and read no command line; errors a caller can fix are InputError
+// (engine/error.hpp).
+//
+//   Enumerating a whole state space, layer by layer, in parallel:
+//     layered_bfs(domain, roots, table, options)        engine/layered_bfs.hpp
+//         PerfectHashDomain: fills a dense byte table (DistanceTable) with every rank's depth.
+//     layered_hash_bfs(domain, roots, options)          engine/hash_bfs.hpp
+//         any SearchDomain with an Abseil-hashable State: layer counts from hash sets.
+//     layered_bitmap_bfs(domain, roots, options)        engine/bitmap_bfs.hpp
+//         IndexedDomain: layer counts over a bitmap of 2^k indices.
+//   Solving one instance optimally (SearchResult / HdaResult: status, moves, counters):
+//     astar(domain, start, h, limits)                   engine/astar.hpp     one thread
+//     idastar(domain, start, h, limits)                 engine/idastar.hpp   one thread, O(depth)
+//     hda_star(domain, start, h[, hasher], options)     engine/hdastar.hpp   options.threads
+//     bfs(domain, start, limits)                        engine/bfs.hpp       no heuristic
+//   Pattern databases (admissible heuristics from an abstraction):
+//     build_pattern_database(abstraction, roots, group, options)  engine/pattern_database.hpp
+//   Tables on disk: DistanceTable::open(path), write_table_file(path, header, bytes)
+//                                                     engine/distance_table.hpp, table_file.hpp
+//   Threads: every parallel entry point takes `threads` in its options (0: all cores) and runs in
+//     its own oneTBB task arena of that many slots (engine/parallel.hpp).
+//
+// The other engine headers are internal details that these include; they are installed only for
+// that reason and may change without notice.
+#pragma once
+
+#include "engine/astar.hpp"
+#include "engine/bfs.hpp"
+#include "engine/bitmap_bfs.hpp"
+#include "engine/concepts.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/domain_io.hpp"
+#include "engine/error.hpp"
+#include "engine/hash_bfs.hpp"
+#include "engine/hdastar.hpp"
+#include "engine/idastar.hpp"
+#include "engine/layered_bfs.hpp"
+#include "engine/parallel.hpp"
+#include "engine/pattern_database.hpp"
+#include "engine/search.hpp"
+#include "engine/table_file.hpp"
