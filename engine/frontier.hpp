@@ -12,6 +12,9 @@
 //         any SearchDomain with an Abseil-hashable State: layer counts from hash sets.
 //     layered_bitmap_bfs(domain, roots, options)        engine/bitmap_bfs.hpp
 //         IndexedDomain: layer counts over a bitmap of 2^k indices.
+//     two_bit_bfs(space, roots, table, options)         engine/two_bit_bfs.hpp
+//         TwoBitSpace (a bipartite dense space walked by a cursor): 2 bits per state, depth
+//         mod 3; two_bit_distance() walks an exact distance and optimal path down the table.
 //   Solving one instance optimally (SearchResult / HdaResult: status, moves, counters):
 //     astar(domain, start, h, limits)                   engine/astar.hpp     one thread
 //     idastar(domain, start, h, limits)                 engine/idastar.hpp   one thread, O(depth)
@@ -43,3 +46,4 @@
 #include "engine/pattern_database.hpp"
 #include "engine/search.hpp"
 #include "engine/table_file.hpp"
+#include "engine/two_bit_bfs.hpp"
