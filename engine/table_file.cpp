@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <map>
 
 #include "engine/checksum.hpp"
@@ -48,8 +49,21 @@ void TableHeader::set_field(const std::string& key, const std::string& value) {
     fields.emplace_back(key, value);
 }
 
-void write_file_atomically(const std::string& path,
+void write_file_atomically(const std::string& link_or_path,
                            std::span<const std::span<const std::uint8_t>> pieces) {
+    // A symbolic link is written through (the file it names is replaced and the link stays);
+    // anything but a regular file (a device such as /dev/stdout, a FIFO, a directory) is never
+    // replaced by a rename.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path target = link_or_path;
+    for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {  // a dangling link too
+        const fs::path next = fs::read_symlink(target, ec);
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    const std::string path = target.string();
+    if (const fs::file_status st = fs::status(path, ec); fs::exists(st) && !fs::is_regular_file(st))
+        fail(link_or_path, "not a regular file; refusing to replace it");
     const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) fail(path, std::string("cannot create file: ") + std::strerror(errno));

@@ -94,3 +94,51 @@ TEST(CliHardening, CheckpointsHaveOneWriter) {
 
 }  // namespace
 }  // namespace frontier
+
+namespace frontier {
+namespace {
+
+// 25: a bad state in a lookup list is reported (one line) and the others are still answered.
+TEST(CliHardening, LookupGoesOnAfterABadState) {
+    const std::string dir = test::temp_dir();
+    const std::string table = dir + "/8.table", two = dir + "/8.2bit";
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --out " + table).exit_code, 0);
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --two-bit --out " + two).exit_code, 0);
+    for (const std::string& t : {table, two}) {
+        const auto r =
+            run_frontier("lookup " + t + " '1 2 3 4 5 6 7 _ 8' '1 2 3' '1 2 3 4 5 _ 7 8 6'");
+        EXPECT_EQ(r.exit_code, 2) << t;
+        EXPECT_EQ(r.out, "1 2 3 4 5 6 7 _ 8: 1\n1 2 3 4 5 _ 7 8 6: 1\n") << t;
+        EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
+        EXPECT_NE(r.err.find("expected 9 tiles"), std::string::npos) << r.err;
+        const auto j = run_frontier("lookup " + t + " --json '1 2 3' '1 2 3 4 5 6 7 _ 8'");
+        EXPECT_EQ(j.exit_code, 2);
+        const auto a = nlohmann::json::parse(j.out);
+        ASSERT_EQ(a.size(), 2u);
+        EXPECT_EQ(a[0]["status"], "invalid");
+        EXPECT_EQ(a[1]["distance"], 1);
+    }
+}
+
+// 13, 27, 15: output paths are checked before the work, and only regular files are replaced.
+TEST(CliHardening, OutputPathsAreCheckedFirst) {
+    expect_input_error(run_frontier("enumerate 8puzzle --out ''"), "--out: the path is empty");
+    expect_input_error(run_frontier("enumerate sliding:4x3 --out /no/such/dir/t.table"),
+                       "does not exist");
+    expect_input_error(run_frontier("enumerate sliding:4x3 --two-bit --out /no/such/dir/t.2bit"),
+                       "does not exist");
+    expect_input_error(run_frontier("enumerate 8puzzle --out /dev/null"), "not a regular file");
+    const std::string dir = test::temp_dir();
+    expect_input_error(run_frontier("enumerate 8puzzle --out " + dir), "is a directory");
+    // A link is written through: the link stays, the file it names gets the table.
+    std::filesystem::create_directories(dir + "/real");
+    std::filesystem::create_symlink(dir + "/real/8.table", dir + "/link.table");
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --out " + dir + "/link.table").exit_code, 0);
+    EXPECT_TRUE(std::filesystem::is_symlink(dir + "/link.table"));
+    EXPECT_TRUE(std::filesystem::is_regular_file(dir + "/real/8.table"));
+    EXPECT_EQ(run_frontier("lookup " + dir + "/link.table '1 2 3 4 5 6 7 _ 8'").out,
+              "1 2 3 4 5 6 7 _ 8: 1\n");
+}
+
+}  // namespace
+}  // namespace frontier

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,6 +15,30 @@
 #include "engine/text.hpp"
 
 namespace frontier::cli {
+
+Json report_invalid(const std::string& text, const std::string& why) {
+    std::cerr << "frontier: error: " << why << '\n';
+    Json j;
+    j["state"] = text;
+    j["distance"] = nullptr;
+    j["status"] = "invalid";
+    j["reason"] = why;
+    return j;
+}
+
+void check_output_path(const std::string& option, const std::string& path) {
+    if (path.empty()) throw InputError(option + ": the path is empty");
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (fs::is_directory(st)) throw InputError(option + " " + path + ": is a directory");
+    if (fs::exists(st) && !fs::is_regular_file(st))
+        throw InputError(option + " " + path + ": not a regular file; refusing to replace it");
+    const fs::path dir = fs::path(path).parent_path();
+    if (!dir.empty() && !fs::is_directory(dir, ec))
+        throw InputError(option + " " + path + ": the directory " + dir.string() +
+                         " does not exist");
+}
 
 int max_threads() {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -51,6 +51,15 @@ std::string format_seconds(double seconds);
 // Prints JSON on stdout, two-space indented, with a trailing newline.
 void print_json(const Json& j);
 
+// A bad item of a batch (a state lookup can't parse): its one-line error on stderr, and its
+// stand-in answer {state, distance: null, status: "invalid", reason}. The batch goes on; the
+// command exits 2 at the end.
+Json report_invalid(const std::string& text, const std::string& why);
+
+// Checks an output file path before a long computation: not empty, not a directory or other
+// non-regular file, its directory exists. InputError naming `option` otherwise.
+void check_output_path(const std::string& option, const std::string& path);
+
 // "a,b,,c" -> {"a", "b", "c"} (empty items dropped, spaces trimmed).
 std::vector<std::string> split_list(const std::string& text);
 

@@ -44,7 +44,7 @@ struct EnumerateOptions {
     bool json = false;
     bool distributed = false;
     std::size_t show_farthest = 10;
-    bool two_bit = false, resume = false;
+    bool two_bit = false, resume = false, out_given = false;
     double checkpoint_minutes = 10;
 };
 
@@ -330,6 +330,7 @@ void enumerate_two_bit_table(const D& d, const EnumerateOptions& o) {
 
 template <class D>
 void enumerate(const D& d, const EnumerateOptions& o) {
+    if (o.out_given && !o.distributed) check_output_path("--out", o.out);
     if (o.two_bit) return enumerate_two_bit_table(d, o);
     if (o.resume) throw InputError("--resume: only with --two-bit");
     // The 24-puzzle's 7.8e24 states would only run a hash BFS out of memory after minutes.
@@ -406,7 +407,8 @@ void add_enumerate_command(CLI::App& app) {
         "          frontier enumerate klotski\n"
         "          frontier enumerate sliding:7x2 --two-bit --out 7x2.table\n"
         "          mpirun -np 4 frontier enumerate sliding:4x3 --distributed --out 4x3/\n");
-    cmd->callback([o] {
+    cmd->callback([o, cmd] {
+        o->out_given = cmd->count("--out") > 0;
         if (o->distributed) cluster_session();  // errors alike on every rank print once
         std::visit([&](const auto& d) { enumerate(d, *o); },
                    make_domain(o->domain, o->domain_options));

@@ -5,6 +5,7 @@
 #include "engine/distance_table.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/commands.hpp"
+#include "tools/domain_commands.hpp"
 #include "tools/domain_registry.hpp"
 #include "tools/two_bit_commands.hpp"
 
@@ -55,8 +56,16 @@ void lookup(const D& d, const DistanceTable& table, const LookupOptions& o) {
             for (std::string line; std::getline(std::cin, line);)
                 if (!line.empty() && line[0] != '#') inputs.push_back(line);
         Json all = Json::array();
+        int invalid = 0;
         for (const std::string& text : inputs) {
-            const Json j = lookup_one(d, table, text);
+            Json j;
+            try {
+                j = lookup_one(d, table, text);
+            } catch (const InputError& e) {
+                ++invalid;
+                j = report_invalid(text, e.what());
+                if (!o.json) continue;
+            }
             if (o.json) {
                 all.push_back(j);
                 continue;
@@ -70,6 +79,7 @@ void lookup(const D& d, const DistanceTable& table, const LookupOptions& o) {
                 std::cout << "unreachable from the goal\n";
         }
         if (o.json) print_json(all);
+        if (invalid > 0) throw ExitRequest{2};
     }
 }
 
@@ -91,7 +101,8 @@ void add_lookup_command(CLI::App& app) {
     cmd->footer(
         "Example: frontier lookup 8puzzle.table \"1 8 _ 3 2 4 6 5 7\"\n"
         "         frontier lookup 4x3/ \"_ 7 10 9 8 11 4 5 6 1 2 3\"   (a sharded table)\n"
-        "         frontier lookup 7x2.2bit --path \"13 _ 11 12 10 9 7 8 5 6 4 3 1 2\"   (two-bit)\n");
+        "         frontier lookup 7x2.2bit --path \"13 _ 11 12 10 9 7 8 5 6 4 3 1 2\"   "
+        "(two-bit)\n");
     cmd->callback([o] {
         if (std::filesystem::is_regular_file(o->file) &&
             is_two_bit_table(TableFile::open(o->file, /*verify_payload=*/false).header()))

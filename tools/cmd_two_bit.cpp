@@ -18,6 +18,7 @@
 #include "engine/timer.hpp"
 #include "engine/two_bit_bfs.hpp"
 #include "tools/cli_common.hpp"
+#include "tools/domain_commands.hpp"
 #include "tools/two_bit_commands.hpp"
 
 namespace frontier::cli {
@@ -156,6 +157,7 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     const SlidingTwoBitSpace space(board);
     const std::string name = DomainIO<SlidingTiles>::name(board);
     if (o.resume && o.out.empty()) throw InputError("--resume needs --out FILE (its checkpoint)");
+    if (!o.out.empty()) check_output_path("--out", o.out);
     const std::string checkpoint = o.out.empty() ? "" : o.out + ".checkpoint";
     if (o.resume && !std::filesystem::exists(checkpoint))
         throw InputError("--resume: no checkpoint " + checkpoint + " to resume from");
@@ -238,8 +240,17 @@ void lookup_two_bit(const std::string& path, const std::vector<std::string>& sta
         for (std::string line; std::getline(std::cin, line);)
             if (!line.empty() && line[0] != '#') inputs.push_back(line);
     Json all = Json::array();
+    int invalid = 0;
     for (const std::string& text : inputs) {
-        const TileState s = parse_tiles_as<std::uint64_t>(parsed.rows(), parsed.cols(), text);
+        TileState s;
+        try {
+            s = parse_tiles_as<std::uint64_t>(parsed.rows(), parsed.cols(), text);
+        } catch (const InputError& e) {
+            ++invalid;
+            const Json bad = report_invalid(text, e.what());
+            if (json) all.push_back(bad);
+            continue;
+        }
         Json j;
         j["state"] = format_tiles(parsed, s);
         std::string moves;
@@ -288,6 +299,7 @@ void lookup_two_bit(const std::string& path, const std::vector<std::string>& sta
         }
     }
     if (json) print_json(all);
+    if (invalid > 0) throw ExitRequest{2};
 }
 
 }  // namespace frontier::cli
