@@ -1,5 +1,9 @@
 // HDA*: hash-distributed A* (Kishimoto, Fukunaga and Botea), optimal and parallel.
 //
+// Why one header of about 560 lines: the worker loop, the termination counting and the two
+// entry points share one invariant (a node is counted in transit from send to batch_consumed)
+// that is only checkable when read together; the transports live apart (engine/hda_cluster.hpp).
+//
 // P workers each own the states whose ownership hash maps to them (owner_of(hash, P)). A worker
 // has its own open list (BucketQueue by f, ties to larger g) and closed list (SearchTree), both
 // touched by that worker only, so neither needs a lock. Children of an expanded state travel to

@@ -13,17 +13,52 @@
 
 #include "engine/error.hpp"
 #include "engine/text.hpp"
+#include "tools/domain_commands.hpp"
 
 namespace frontier::cli {
 
-Json report_invalid(const std::string& text, const std::string& why) {
-    std::cerr << "frontier: error: " << why << '\n';
-    Json j;
-    j["state"] = text;
-    j["distance"] = nullptr;
-    j["status"] = "invalid";
-    j["reason"] = why;
-    return j;
+void answer_lookups(const std::vector<std::string>& states, bool json,
+                    const std::function<Json(const std::string&)>& answer) {
+    std::vector<std::string> inputs = states;
+    if (inputs.empty())
+        for (std::string line; std::getline(std::cin, line);)
+            if (!line.empty() && line[0] != '#') inputs.push_back(line);
+    Json all = Json::array();
+    int invalid = 0;
+    for (const std::string& text : inputs) {
+        Json j;
+        try {
+            j = answer(text);
+        } catch (const InputError& e) {
+            ++invalid;
+            std::cerr << "frontier: error: " << e.what() << '\n';
+            if (json)
+                all.push_back({{"state", text},
+                               {"distance", nullptr},
+                               {"status", "invalid"},
+                               {"reason", e.what()}});
+            continue;
+        }
+        if (json) {
+            all.push_back(j);
+            continue;
+        }
+        std::cout << j["state"].get<std::string>() << ": ";
+        if (j["status"] == "ok") {
+            std::cout << j["distance"].get<int>();
+            if (j.contains("moves")) {
+                const std::string moves = j["moves"];
+                std::cout << " (moves: " << (moves.empty() ? "none" : moves) << ")";
+            }
+            std::cout << '\n';
+        } else if (j["status"] == "unsolvable") {
+            std::cout << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
+        } else {
+            std::cout << "unreachable from the goal\n";
+        }
+    }
+    if (json) print_json(all);
+    if (invalid > 0) throw ExitRequest{2};
 }
 
 void check_output_path(const std::string& option, const std::string& path) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,14 @@ std::string format_seconds(double seconds);
 // Prints JSON on stdout, two-space indented, with a trailing newline.
 void print_json(const Json& j);
 
-// A bad item of a batch (a state lookup can't parse): its one-line error on stderr, and its
-// stand-in answer {state, distance: null, status: "invalid", reason}. The batch goes on; the
-// command exits 2 at the end.
-Json report_invalid(const std::string& text, const std::string& why);
+// The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
+// non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}
+// or throws InputError for a state it cannot read. Prints one line per answer ("STATE: 31
+// (moves: ...)") or one JSON array. A bad state gets its one-line error on stderr (and, in
+// JSON, {state, distance: null, status: "invalid", reason}); the others are still answered and
+// the command exits 2 at the end.
+void answer_lookups(const std::vector<std::string>& states, bool json,
+                    const std::function<Json(const std::string&)>& answer);
 
 // Checks an output file path before a long computation: not empty, not a directory or other
 // non-regular file, its directory exists. InputError naming `option` otherwise.

@@ -10,6 +10,10 @@
 // The roots are the domain's enumeration_roots() when it has them (peg solitaire and sliding
 // blocks count from their start), else its goal (distances to the goal). --symmetry searches the
 // SymmetryReduced view of a domain that has canonical().
+//
+// Why over 400 lines: one report (text and JSON) serves all four searches and the distributed
+// run, so they stay in one file; the two-bit tables have their own (tools/cmd_two_bit.cpp) and
+// only their option routing is here.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>

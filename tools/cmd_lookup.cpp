@@ -1,11 +1,9 @@
 // frontier lookup: exact distances read from a distance-table file, no search.
 #include <filesystem>
-#include <iostream>
 
 #include "engine/distance_table.hpp"
 #include "tools/cli_common.hpp"
 #include "tools/commands.hpp"
-#include "tools/domain_commands.hpp"
 #include "tools/domain_registry.hpp"
 #include "tools/two_bit_commands.hpp"
 
@@ -51,35 +49,8 @@ void lookup(const D& d, const DistanceTable& table, const LookupOptions& o) {
             throw InputError(o.file + ": table has " + std::to_string(table.size()) +
                              " entries but " + DomainIO<D>::name(d) + " has " +
                              std::to_string(d.size()) + " states");
-        std::vector<std::string> inputs = o.states;
-        if (inputs.empty())
-            for (std::string line; std::getline(std::cin, line);)
-                if (!line.empty() && line[0] != '#') inputs.push_back(line);
-        Json all = Json::array();
-        int invalid = 0;
-        for (const std::string& text : inputs) {
-            Json j;
-            try {
-                j = lookup_one(d, table, text);
-            } catch (const InputError& e) {
-                ++invalid;
-                j = report_invalid(text, e.what());
-                if (!o.json) continue;
-            }
-            if (o.json) {
-                all.push_back(j);
-                continue;
-            }
-            std::cout << j["state"].get<std::string>() << ": ";
-            if (j["status"] == "ok")
-                std::cout << j["distance"].get<int>() << '\n';
-            else if (j["status"] == "unsolvable")
-                std::cout << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
-            else
-                std::cout << "unreachable from the goal\n";
-        }
-        if (o.json) print_json(all);
-        if (invalid > 0) throw ExitRequest{2};
+        answer_lookups(o.states, o.json,
+                       [&](const std::string& text) { return lookup_one(d, table, text); });
     }
 }
 
@@ -104,9 +75,13 @@ void add_lookup_command(CLI::App& app) {
         "         frontier lookup 7x2.2bit --path \"13 _ 11 12 10 9 7 8 5 6 4 3 1 2\"   "
         "(two-bit)\n");
     cmd->callback([o] {
-        if (std::filesystem::is_regular_file(o->file) &&
-            is_two_bit_table(TableFile::open(o->file, /*verify_payload=*/false).header()))
-            return lookup_two_bit(o->file, o->states, o->json, o->path);
+        if (std::filesystem::is_regular_file(o->file)) {
+            // A 7x2 table is 10.9 GB: its payload checksum would read all of it first, so
+            // only the header's is checked here (distance tables check theirs when opened).
+            TableFile file = TableFile::open(o->file, /*verify_payload=*/false);
+            if (is_two_bit_table(file.header()))
+                return lookup_two_bit(std::move(file), o->states, o->json, o->path);
+        }
         if (o->path) throw InputError("--path: only for two-bit tables (enumerate --two-bit)");
         const DistanceTable table = DistanceTable::open(o->file);
         std::visit([&](const auto& d) { lookup(d, table, *o); },

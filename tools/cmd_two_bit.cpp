@@ -8,7 +8,6 @@
 // 20 s to write here), so an interrupted run loses at most that much work.
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
@@ -18,7 +17,6 @@
 #include "engine/timer.hpp"
 #include "engine/two_bit_bfs.hpp"
 #include "tools/cli_common.hpp"
-#include "tools/domain_commands.hpp"
 #include "tools/two_bit_commands.hpp"
 
 namespace frontier::cli {
@@ -179,10 +177,10 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
         reached += count;
         // ETA from the fraction of states reached: rough early, close once past the widest layer.
         const double done = static_cast<double>(reached) / static_cast<double>(space.size());
+        char percent[16];
+        std::snprintf(percent, sizeof percent, "%.1f%%", 100 * done);
         std::string text = "depth " + std::to_string(depth) + ": " + std::to_string(count) +
-                           " states, " +
-                           std::to_string(static_cast<int>(done * 1000) / 10.0).substr(0, 4) +
-                           "% reached, " + format_seconds(seconds);
+                           " states, " + percent + " reached, " + format_seconds(seconds);
         if (done > 0.05 && done < 1) text += ", ETA " + format_seconds(seconds / done - seconds);
         progress.update(text);
     };
@@ -215,10 +213,9 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     }
 }
 
-void lookup_two_bit(const std::string& path, const std::vector<std::string>& states, bool json,
+void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
                     bool path_moves) {
-    // A 7x2 table is 10.9 GB: checking its payload checksum would read all of it first.
-    TableFile file = TableFile::open(path, /*verify_payload=*/false);
+    const std::string& path = file.path();
     const TableHeader& h = file.header();
     if (h.field("complete") != "yes")
         throw InputError(path +
@@ -228,78 +225,47 @@ void lookup_two_bit(const std::string& path, const std::vector<std::string>& sta
         throw InputError(path + ": unknown two-bit index '" + h.field("index") + "'");
     const SlidingShape shape = parse_sliding_name(h.domain);
     if (shape.rows * shape.cols > 16) throw InputError(path + ": corrupt header: board too large");
-    const SlidingTiles parsed = make_board<SlidingTiles>(shape, h.goal);
-    const SlidingTwoBitSpace space(parsed);
+    const SlidingTiles board = make_board<SlidingTiles>(shape, h.goal);
+    const SlidingTwoBitSpace space(board);
     if (h.entries != space.size())
         throw InputError(path + ": table has " + std::to_string(h.entries) + " entries but " +
                          h.domain + " has " + std::to_string(space.size()) + " states");
     const TwoBitView table(file.payload());
     const std::uint64_t root = space.goal_index();
-    std::vector<std::string> inputs = states;
-    if (inputs.empty())
-        for (std::string line; std::getline(std::cin, line);)
-            if (!line.empty() && line[0] != '#') inputs.push_back(line);
-    Json all = Json::array();
-    int invalid = 0;
-    for (const std::string& text : inputs) {
-        TileState s;
-        try {
-            s = parse_tiles_as<std::uint64_t>(parsed.rows(), parsed.cols(), text);
-        } catch (const InputError& e) {
-            ++invalid;
-            const Json bad = report_invalid(text, e.what());
-            if (json) all.push_back(bad);
-            continue;
-        }
+    answer_lookups(states, json, [&](const std::string& text) {
+        const TileState s = parse_tiles_as<std::uint64_t>(board.rows(), board.cols(), text);
         Json j;
-        j["state"] = format_tiles(parsed, s);
-        std::string moves;
-        if (const std::string why = unsolvable_reason(parsed, s); !why.empty()) {
+        j["state"] = format_tiles(board, s);
+        if (const std::string why = unsolvable_reason(board, s); !why.empty()) {
             j["distance"] = nullptr;
             j["status"] = "unsolvable";
             j["reason"] = why;
-        } else {
-            Stopwatch clock;
-            std::vector<std::uint64_t> walk;
-            const int d =
-                two_bit_distance(space, table, space.index(s), root, path_moves ? &walk : nullptr);
-            const double micros = clock.seconds() * 1e6;
+            return j;
+        }
+        Stopwatch clock;
+        std::vector<std::uint64_t> walk;
+        const int d =
+            two_bit_distance(space, table, space.index(s), root, path_moves ? &walk : nullptr);
+        const double micros = clock.seconds() * 1e6;
+        j["distance"] = d < 0 ? Json(nullptr) : Json(d);
+        j["status"] = d < 0 ? "unreachable" : "ok";
+        if (d < 0) return j;
+        if (path_moves) {  // the blank's direction between consecutive states of the walk
+            std::string moves;
+            int from = board.blank(s);
             for (std::size_t i = 1; i < walk.size(); ++i) {
-                const int from = parsed.blank(space.state(walk[i - 1]));
-                const int to = parsed.blank(space.state(walk[i]));
-                const int dir = to == from - parsed.cols() ? 0
-                                : to == from - 1           ? 1
-                                : to == from + 1           ? 2
-                                                           : 3;
-                moves += kDirLetters[dir];
+                const int to = board.blank(space.state(walk[i]));
+                moves += kDirLetters[to == from - board.cols() ? 0
+                                     : to == from - 1          ? 1
+                                     : to == from + 1          ? 2
+                                                               : 3];
+                from = to;
             }
-            if (d < 0) {
-                j["distance"] = nullptr;
-                j["status"] = "unreachable";
-            } else {
-                j["distance"] = d;
-                j["status"] = "ok";
-                if (path_moves) j["moves"] = moves;
-                j["microseconds"] = micros;
-            }
+            j["moves"] = moves;
         }
-        if (json) {
-            all.push_back(j);
-            continue;
-        }
-        std::cout << j["state"].get<std::string>() << ": ";
-        if (j["status"] == "ok") {
-            std::cout << j["distance"].get<int>();
-            if (path_moves) std::cout << " (moves: " << (moves.empty() ? "none" : moves) << ")";
-            std::cout << '\n';
-        } else if (j["status"] == "unsolvable") {
-            std::cout << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
-        } else {
-            std::cout << "unreachable from the goal\n";
-        }
-    }
-    if (json) print_json(all);
-    if (invalid > 0) throw ExitRequest{2};
+        j["microseconds"] = micros;
+        return j;
+    });
 }
 
 }  // namespace frontier::cli

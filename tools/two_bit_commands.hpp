@@ -25,8 +25,8 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
 // True when the file's header says it is a two-bit table.
 bool is_two_bit_table(const TableHeader& header);
 
-// Exact distances (and optionally optimal paths) from a two-bit table file.
-void lookup_two_bit(const std::string& path, const std::vector<std::string>& states, bool json,
+// Exact distances (and optionally optimal paths) from an opened two-bit table file.
+void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
                     bool path_moves);
 
 }  // namespace frontier::cli
