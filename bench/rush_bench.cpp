@@ -12,18 +12,16 @@
 #include "domains/rush/rush_enumerate.hpp"
 #include "domains/rush/rush_grade.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "domains/rush/rush_sample.hpp"
 #include "engine/ordered_batches.hpp"
 #include "engine/parallel.hpp"
 
 namespace frontier {
 namespace {
 
-// Known boards of the public database (moves, cluster size).
-const char* const kBoards[] = {
-    "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",  // 60 moves, 2,332 states
-    "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",  // 51 moves, 4,780 states
-    "BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN",  // 58 moves, 9,192 states
-};
+// Three boards of the public database (domains/rush/rush_sample.hpp): 2,332, 4,780 and 9,192
+// states.
+const char* const kBoards[] = {kRushSample[3].board, kRushSample[7].board, kRushSample[11].board};
 
 void BM_RushGradeCluster(benchmark::State& state) {
     const RushPuzzle p = parse_rush(kBoards[state.range(0)]);

@@ -3,9 +3,11 @@
 #include <new>
 
 #include "engine/error.hpp"
-#include "tools/cli_common.hpp"
-#include "tools/commands.hpp"
-#include "tools/domain_commands.hpp"
+#include "tools/cli/common.hpp"
+#include "tools/cli/dispatch.hpp"
+#include "tools/commands/bench.hpp"
+#include "tools/commands/verbs.hpp"
+#include "tools/puzzles/registry.hpp"
 
 namespace {
 
@@ -24,29 +26,14 @@ int main(int argc, char** argv) {
         "frontier"};
     app.require_subcommand(1);
     app.fallthrough(false);
-    frontier::cli::add_enumerate_command(app);
-    frontier::cli::add_lookup_command(app);
-    frontier::cli::add_pdb_command(app);
-    frontier::cli::add_bench_command(app);
-    frontier::cli::add_rush_command(app);
-    frontier::cli::DomainCommands domain_commands;
-    domain_commands.declare("solve", "Solve one state: print the moves and the search counts.");
-    domain_commands.declare("solve-batch",
-                            "Solve every instance of a file and summarise (in parallel).");
-    domain_commands.declare("compare",
-                            "Run several algorithms on a file of states and tabulate them.");
-    domain_commands.declare("count", "Count the solutions of a combinatorial problem.");
-    domain_commands.declare("play",
-                            "Play a puzzle in the terminal with a live optimal-move coach.");
-    frontier::cli::add_sliding_commands(domain_commands);
-    frontier::cli::add_puzzle_commands(domain_commands);
-    frontier::cli::add_rush_commands(domain_commands);
-    frontier::cli::add_pocket_cube_commands(domain_commands);
-    frontier::cli::add_peg_solitaire_commands(domain_commands);
-    frontier::cli::add_sliding_blocks_commands(domain_commands);
-    frontier::cli::add_play_commands(domain_commands);
-    domain_commands.install(app);
-    frontier::cli::use_decimal_numbers(app);
+    using namespace frontier::cli;
+    Registry registry;
+    declare_verbs(registry);
+    register_puzzles(registry);
+    registry.install(app);
+    add_lookup_command(app, registry);
+    add_bench_command(app);
+    use_decimal_numbers(app);
     try {
         if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
             std::string known;
@@ -60,7 +47,7 @@ int main(int argc, char** argv) {
         if (e.get_exit_code() == 0) return app.exit(e);
         std::cerr << "frontier: error: " << e.what() << " (see frontier --help)\n";
         return 2;
-    } catch (const frontier::cli::ExitRequest& e) {
+    } catch (const ExitRequest& e) {
         return e.code;
     } catch (const frontier::InputError& e) {
         std::cerr << "frontier: error: " << e.what() << '\n';

@@ -168,6 +168,32 @@ Board make_board(SlidingShape shape, std::string_view goal_text) {
 template SlidingTiles make_board<SlidingTiles>(SlidingShape, std::string_view);
 template WideSlidingTiles make_board<WideSlidingTiles>(SlidingShape, std::string_view);
 
+std::vector<int> goal_tiles(SlidingShape shape, std::string_view goal_text) {
+    if (trim(goal_text).empty()) {
+        std::vector<int> tiles(shape.cells());
+        for (int c = 0; c < shape.cells(); ++c) tiles[c] = (c + 1) % shape.cells();
+        return tiles;
+    }
+    try {
+        return parse_tile_list(shape.rows, shape.cols, goal_text);
+    } catch (const InputError& e) {
+        throw InputError(std::string("goal: ") + e.what());
+    }
+}
+
+bool is_sliding_name(std::string_view name) {
+    return name == "8puzzle" || name == "15puzzle" || name == "24puzzle" ||
+           name.starts_with("sliding:");
+}
+
+bool is_wide_sliding_name(std::string_view name) {
+    try {
+        return parse_sliding_name(name).cells() > SlidingTiles::kMaxCells;
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
 std::string format_tile_list(const int* tiles, int cells, int cols, bool rows) {
     std::string out;
     for (int c = 0; c < cells; ++c) {

@@ -27,6 +27,12 @@ struct SlidingShape {
 
 // Parses "8puzzle", "15puzzle", "24puzzle" or "sliding:RxC"; throws InputError otherwise.
 SlidingShape parse_sliding_name(std::string_view name);
+// True for the names above, well-formed or not ("sliding:9" too, so that its error is the
+// parser's).
+bool is_sliding_name(std::string_view name);
+// Whether a sliding name needs the 128-bit board (more than 16 cells); false for a malformed
+// name, whose error the narrow board's parser reports.
+bool is_wide_sliding_name(std::string_view name);
 // "8puzzle" for 3x3, "15puzzle" for 4x4, "24puzzle" for 5x5, "sliding:RxC" otherwise.
 std::string sliding_name(int rows, int cols);
 // The canonical spec stored in files: always "sliding:RxC".
@@ -93,9 +99,9 @@ template <class Board>
 Board make_board(SlidingShape shape, std::string_view goal_text);
 extern template SlidingTiles make_board<SlidingTiles>(SlidingShape, std::string_view);
 extern template WideSlidingTiles make_board<WideSlidingTiles>(SlidingShape, std::string_view);
-inline SlidingTiles make_sliding(SlidingShape shape, std::string_view goal_text) {
-    return make_board<SlidingTiles>(shape, goal_text);
-}
+// The goal's tiles, cell by cell (empty text: tiles in order, the blank last), for any board up
+// to 25 cells; an error names the goal.
+std::vector<int> goal_tiles(SlidingShape shape, std::string_view goal_text);
 
 // A uniformly random state of the goal's half.
 template <class W>

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <climits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -139,5 +140,31 @@ class PdbHeuristic {
 // patterns are disjoint. Databases without a label (built with --pattern) form one partition
 // when all their patterns are disjoint, otherwise each is its own.
 std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs);
+
+// The databases of a directory (load_sliding_pdb_dir), grouped into partitions.
+std::vector<std::vector<SlidingPdb>> load_pdb_partitions(const std::string& dir, int rows,
+                                                         int cols,
+                                                         const std::vector<int>& goal_tiles);
+
+// Directories of databases, each mapped and verified once for a board and goal, so that a run
+// building one heuristic per instance (compare, solve-batch) reads every file once. The
+// partitions it returns share the mappings. Not thread-safe: build heuristics on one thread.
+class PdbDirectoryCache {
+  public:
+    template <class W>
+    const std::vector<std::vector<SlidingPdb>>& partitions(const std::string& dir,
+                                                           const BasicSlidingTiles<W>& d) {
+        const std::vector<int> goal = goal_tiles_of(d);
+        std::string key = dir + "|" + std::to_string(d.rows()) + "x" + std::to_string(d.cols());
+        for (int t : goal) key += " " + std::to_string(t);
+        auto it = loaded_.find(key);
+        if (it == loaded_.end())
+            it = loaded_.emplace(key, load_pdb_partitions(dir, d.rows(), d.cols(), goal)).first;
+        return it->second;
+    }
+
+  private:
+    std::map<std::string, std::vector<std::vector<SlidingPdb>>> loaded_;
+};
 
 }  // namespace frontier

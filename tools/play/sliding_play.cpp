@@ -5,7 +5,7 @@
 
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
-#include "engine/idastar.hpp"
+#include "engine/solver.hpp"
 #include "engine/layered_bfs.hpp"
 
 namespace frontier::play {
@@ -30,9 +30,9 @@ template <class H>
 SlidingCoach::Solver ida_solve(const SlidingTiles& d, std::shared_ptr<const H> h) {
     return
         [d, h](const TileState& s, const std::atomic<bool>& stop) -> std::optional<SlideSolution> {
-            SearchLimits limits;
-            limits.stop = &stop;
-            const auto r = idastar(d, s, *h, limits);
+            SolverOptions o;
+            o.limits.stop = &stop;
+            const auto r = solve<Algorithm::idastar>(d, s, *h, o);
             if (r.status == SearchStatus::Solved) return SlideSolution{r.length(), r.moves};
             if (r.status == SearchStatus::Exhausted) return SlideSolution{-1, {}};
             return std::nullopt;  // stopped
@@ -100,9 +100,8 @@ SlidingSolver table_solver(const SlidingTiles& d, std::shared_ptr<const Distance
 SlidingSolver ida_solver(const SlidingTiles& d, const std::string& pdb_dir, bool reflect) {
     SlidingSolver s;
     if (!pdb_dir.empty()) {
-        auto pdbs = load_sliding_pdb_dir(pdb_dir, d.rows(), d.cols(), goal_tiles_of(d));
         auto h = std::make_shared<const PdbHeuristic<SlidingTiles>>(
-            d, group_partitions(std::move(pdbs)), reflect);
+            d, load_pdb_partitions(pdb_dir, d.rows(), d.cols(), goal_tiles_of(d)), reflect);
         s.kind = "ida-pdb";
         s.solve = ida_solve(d, h);
         s.heuristic = [h](TileState x) { return (*h)(x); };

@@ -1,0 +1,76 @@
+// Helpers shared by the frontier subcommands: options every command spells the same way,
+// progress lines, and number formatting. Commands only parse, call the engine and print.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+namespace frontier::cli {
+
+using Json = nlohmann::ordered_json;
+
+// --threads N (default 0 = all cores), with the same help text everywhere: 0 or 1 to
+// max_threads(), refused with one short line otherwise.
+void add_threads_option(CLI::App* cmd, int& threads);
+// The most threads a command may start: 4 x the cores, at most 1024 (more only thrashes the
+// machine: 100,000 threads once took 20 GB and a load in the thousands).
+int max_threads();
+// A thread count from text (a --threads value or an item of a list): InputError naming `what`
+// unless it is 1 to max_threads() (or 0 when zero_means_all).
+int parse_thread_count(const std::string& what, const std::string& text, bool zero_means_all);
+
+// Makes every numeric option of app and its subcommands decimal: CLI11 reads "010" as octal (8)
+// and "-1" into an unsigned option as 2^64 - 1; here "010" is 10, and a negative or too large
+// value for an unsigned option is refused with one line.
+void use_decimal_numbers(CLI::App& app);
+
+// True when stderr is a terminal (progress lines are shown only then).
+bool stderr_is_terminal();
+
+// A single self-overwriting progress line on stderr, shown only on a terminal.
+class ProgressLine {
+  public:
+    explicit ProgressLine(bool enabled);
+    ~ProgressLine();
+    void update(const std::string& text);
+    void finish();
+
+  private:
+    bool enabled_;
+    std::size_t width_ = 0;
+};
+
+// "18.1 M" style rate formatting, and fixed-point seconds.
+std::string format_rate(double per_second);
+std::string format_seconds(double seconds);
+
+// Prints JSON on stdout, two-space indented, with a trailing newline.
+void print_json(const Json& j);
+
+// The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
+// non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}
+// or throws InputError for a state it cannot read. Prints one line per answer ("STATE: 31
+// (moves: ...)") or one JSON array. A bad state gets its one-line error on stderr (and, in
+// JSON, {state, distance: null, status: "invalid", reason}); the others are still answered and
+// the command exits 2 at the end.
+void answer_lookups(const std::vector<std::string>& states, bool json,
+                    const std::function<Json(const std::string&)>& answer);
+
+// Checks an output file path before a long computation: not empty, not a directory or other
+// non-regular file, its directory exists. InputError naming `option` otherwise.
+void check_output_path(const std::string& option, const std::string& path);
+
+// "a,b,,c" -> {"a", "b", "c"} (empty items dropped, spaces trimmed).
+std::vector<std::string> split_list(const std::string& text);
+
+// Prints an aligned text table: the first column left-aligned, the others right-aligned.
+void print_table(const std::vector<std::string>& headers,
+                 const std::vector<std::vector<std::string>>& rows,
+                 const std::string& first_header = "instance");
+
+}  // namespace frontier::cli

@@ -1,0 +1,132 @@
+#include "tools/cli/dispatch.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include "engine/error.hpp"
+#include "tools/cli/common.hpp"
+
+namespace frontier::cli {
+
+void Registry::declare(const std::string& verb, const std::string& description,
+                       const std::string& footer) {
+    for (const Verb& v : verbs_)
+        if (v.name == verb) return;
+    verbs_.push_back({verb, description, footer, {}});
+}
+
+Registry::Verb& Registry::find(const std::string& verb) {
+    for (Verb& v : verbs_)
+        if (v.name == verb) return v;
+    throw std::logic_error("undeclared verb " + verb);
+}
+
+void Registry::add(const std::string& verb, PuzzleHandler handler) {
+    find(verb).handlers.push_back(std::move(handler));
+}
+
+void Registry::add_table_reader(TableReader reader) {
+    readers_.push_back(std::move(reader));
+}
+
+void Registry::add_command(std::function<void(CLI::App&)> install) {
+    commands_.push_back(std::move(install));
+}
+
+void Registry::offer(const std::string& capability, const std::string& who) {
+    offers_[capability].push_back(who);
+}
+
+std::string Registry::offered(const std::string& capability) const {
+    const auto it = offers_.find(capability);
+    std::string text;
+    if (it != offers_.end())
+        for (const std::string& who : it->second) text += (text.empty() ? "" : " and ") + who;
+    return text;
+}
+
+const TableReader& Registry::reader_for(const TableHeader& header) const {
+    for (const TableReader& r : readers_)
+        if (r.reads(header)) return r;
+    throw InputError("table file for an unsupported domain: \"" + header.domain + "\"");
+}
+
+std::function<bool(std::string_view)> accept_names(std::vector<std::string> names) {
+    return [names = std::move(names)](std::string_view n) {
+        return std::find(names.begin(), names.end(), n) != names.end();
+    };
+}
+
+namespace {
+
+// The puzzle's options, for the refusal of one it does not take.
+std::string option_names(const CLI::App& cmd) {
+    std::string names;
+    for (const CLI::Option* opt : cmd.get_options()) {
+        const auto& longs = opt->get_lnames();
+        if (longs.empty() || longs.front() == "help") continue;
+        names += (names.empty() ? "--" : ", --") + longs.front();
+    }
+    return names.empty() ? "none" : names;
+}
+
+// An option the puzzle does not take is named in one line, with the ones it does take.
+void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
+                            const std::vector<std::string>& args) {
+    for (const std::string& arg : args) {
+        if (arg == "--") return;
+        if (arg.size() < 3 || !arg.starts_with("--")) continue;
+        const std::string name = arg.substr(0, arg.find('='));
+        if (name == "--help" || cmd.get_option_no_throw(name) != nullptr) continue;
+        throw InputError(puzzle + " takes no " + name + " option (its options: " +
+                         option_names(cmd) + ")");
+    }
+}
+
+// Parses `args` (the words after the puzzle) with the handler's own app and runs it.
+void run_handler(const std::string& verb, const std::string& puzzle, const PuzzleHandler& handler,
+                 std::vector<std::string> args) {
+    CLI::App nested{"", "frontier " + verb + " " + puzzle};
+    handler.configure(nested, puzzle);
+    use_decimal_numbers(nested);
+    refuse_foreign_options(nested, puzzle, args);
+    std::reverse(args.begin(), args.end());  // CLI11 consumes the vector from the back
+    try {
+        nested.parse(args);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << nested.help();
+        throw ExitRequest{0};
+    } catch (const CLI::ParseError& e) {
+        throw InputError(verb + " " + puzzle + ": " + e.what());
+    }
+}
+
+}  // namespace
+
+void Registry::install(CLI::App& app) {
+    for (const Verb& v : verbs_) {
+        if (v.handlers.empty()) continue;  // declared, but no puzzle implements it
+        CLI::App* sub = app.add_subcommand(v.name, v.description);
+        sub->prefix_command();
+        std::string footer = v.footer + "Domains (run 'frontier " + v.name + " DOMAIN --help'):\n";
+        for (const PuzzleHandler& h : v.handlers) footer += "  " + h.names + "\n";
+        sub->footer(footer);
+        sub->callback([sub, &v] {
+            const std::vector<std::string> rest = sub->remaining();
+            std::string known;
+            for (const PuzzleHandler& h : v.handlers)
+                known += (known.empty() ? "" : ", ") + h.names;
+            if (rest.empty()) throw InputError(v.name + ": missing domain (known: " + known + ")");
+            const std::string& puzzle = rest.front();
+            for (const PuzzleHandler& h : v.handlers)
+                if (h.accepts(puzzle))
+                    return run_handler(v.name, puzzle, h, {rest.begin() + 1, rest.end()});
+            throw InputError(v.name + ": unknown domain \"" + puzzle + "\" (known: " + known +
+                             ")");
+        });
+    }
+    for (const auto& add : commands_) add(app);
+}
+
+}  // namespace frontier::cli

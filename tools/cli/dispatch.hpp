@@ -1,0 +1,95 @@
+// The table the command line is built from: which puzzles implement each verb.
+//
+// A verb such as `frontier solve PUZZLE ...` takes the puzzle first. Each puzzle (one file under
+// tools/puzzles/) adds a PuzzleHandler to the verbs it offers; the handler that accepts the name
+// builds the rest of the command line (the puzzle's own options, help text and callback) on a
+// fresh CLI::App, so the sliding-tile solver and the Sudoku solver never share an option list,
+// and an option the puzzle does not take is refused with one line naming it. `frontier solve
+// --help` lists every puzzle; `frontier solve sudoku --help` shows that puzzle's options.
+//
+// Beside the verbs the registry holds the readers of table files (lookup picks one by the
+// file's header), named capabilities ("two-bit": which puzzles have them, for error messages),
+// and command groups that belong to one puzzle (`frontier pdb`, `frontier rush`).
+//
+// Not thread-safe: filled once in main before parsing, read-only afterwards.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/table_file.hpp"
+
+namespace frontier::cli {
+
+struct PuzzleHandler {
+    std::string names;                                   // for help: "8puzzle, 15puzzle, ..."
+    std::function<bool(std::string_view name)> accepts;  // does this handler take the name?
+    // Adds options and a callback to `cmd`, whose name is "frontier VERB PUZZLE".
+    std::function<void(CLI::App& cmd, const std::string& name)> configure;
+};
+
+// What `frontier lookup` was asked.
+struct LookupRequest {
+    std::string file;
+    std::vector<std::string> states;  // empty: one per line on stdin
+    bool json = false;
+    bool path = false;  // also print an optimal path (where the table allows it)
+};
+
+// Answers lookups from the tables of one puzzle. `opened` is the table file when the request's
+// file is a regular file (its header checked, not yet its payload), else empty (a sharded
+// directory, whose manifest gave `header`).
+struct TableReader {
+    std::function<bool(const TableHeader&)> reads;
+    std::function<void(const TableHeader& header, std::optional<TableFile> opened,
+                       const LookupRequest&)>
+        lookup;
+};
+
+class Registry {
+  public:
+    // Declares a verb (once) with its one-line description; `footer` ends its help (before the
+    // list of puzzles).
+    void declare(const std::string& verb, const std::string& description,
+                 const std::string& footer = "");
+    // Adds a puzzle's handler to a declared verb.
+    void add(const std::string& verb, PuzzleHandler handler);
+    void add_table_reader(TableReader reader);
+    // A command group of one puzzle (`frontier pdb`), added to the app by install().
+    void add_command(std::function<void(CLI::App&)> install);
+    // Records that a puzzle offers a capability, described in a few words.
+    void offer(const std::string& capability, const std::string& who);
+    // "sliding-tile boards of up to 16 cells" (several joined with " and "), "" when none.
+    std::string offered(const std::string& capability) const;
+    // The reader of a table with this header; InputError when no puzzle reads it.
+    const TableReader& reader_for(const TableHeader& header) const;
+    // Creates the subcommands on the app.
+    void install(CLI::App& app);
+
+  private:
+    struct Verb {
+        std::string name, description, footer;
+        std::vector<PuzzleHandler> handlers;
+    };
+    Verb& find(const std::string& verb);
+    std::vector<Verb> verbs_;
+    std::vector<TableReader> readers_;
+    std::vector<std::function<void(CLI::App&)>> commands_;
+    std::map<std::string, std::vector<std::string>> offers_;
+};
+
+// Thrown to end the program early with an exit code after printing (nested --help).
+struct ExitRequest {
+    int code;
+};
+
+// Accepts exactly one of the given names.
+std::function<bool(std::string_view)> accept_names(std::vector<std::string> names);
+
+}  // namespace frontier::cli

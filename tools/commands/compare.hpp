@@ -1,0 +1,157 @@
+// `frontier compare PUZZLE FILE`: several algorithms on every state of a file, tabulated.
+#pragma once
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/cli/dispatch.hpp"
+#include "tools/cli/search.hpp"
+#include "tools/commands/search_entry.hpp"
+
+namespace frontier::cli {
+
+// One cell of the comparison: the result, or why there is none.
+template <class D>
+struct CompareCell {
+    bool unsolvable = false;
+    SearchResult<D> result;
+};
+
+template <SearchPuzzle P>
+struct CompareCommand {
+    using D = typename P::Domain;
+    std::string name, file, algorithms;
+    typename P::Options options;
+    SearchSwitches sw;
+    bool csv = false, json = false;
+
+    void run() const;
+};
+
+template <SearchPuzzle P>
+void CompareCommand<P>::run() const {
+    join_if_distributed(sw);
+    std::vector<AlgorithmChoice> choices;
+    for (const std::string& spec : split_list(algorithms)) {
+        choices.push_back(parse_algorithm(spec, std::string(P::kDefaultHeuristic)));
+        choices.back().hash = sw.hash;
+    }
+    if (choices.empty()) throw InputError("compare: --algorithms is empty");
+    const std::vector<Instance> instances = read_instances_for(file, sw);
+    std::vector<std::string> labels;
+    std::vector<std::vector<CompareCell<D>>> cells;
+    for (const Instance& in : instances) {
+        std::optional<std::pair<D, typename D::State>> inst;
+        try {
+            inst.emplace(make_instance<P>(name, options, in.state));
+        } catch (const InputError& e) {
+            throw InputError(file + ":" + std::to_string(in.line) + ": " + e.what());
+        }
+        const D& d = inst->first;
+        const typename D::State s = inst->second;
+        std::vector<typename P::Heuristics> heuristics;  // per instance: they may need its domain
+        for (const AlgorithmChoice& c : choices)
+            heuristics.push_back(P::make_heuristic(d, heuristic_name<P>(c.heuristic), options));
+        labels.push_back(DomainIO<D>::format(d, s));
+        const bool unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
+        auto& row = cells.emplace_back();
+        for (std::size_t a = 0; a < choices.size(); ++a) {
+            CompareCell<D> cell;
+            cell.unsolvable = unsolvable && !sw.no_parity_check;
+            if (!cell.unsolvable) {
+                require_bound<D>(choices[a], sw, !solvability_known<P>() || unsolvable);
+                cell.result = run_search(d, s, choices[a], heuristics[a], sw);
+            }
+            row.push_back(std::move(cell));
+        }
+    }
+    if (json) {
+        Json all = Json::array();
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            for (std::size_t a = 0; a < choices.size(); ++a) {
+                const auto& cell = cells[i][a];
+                Json j;
+                j["instance"] = labels[i];
+                j["algorithm"] = choices[a].label();
+                j["status"] = cell.unsolvable ? "unsolvable" : to_string(cell.result.status);
+                j["length"] = cell.result.length();
+                j["expanded"] = cell.result.stats.expanded;
+                j["generated"] = cell.result.stats.generated;
+                j["seconds"] = cell.result.seconds;
+                all.push_back(j);
+            }
+        print_json(all);
+        return;
+    }
+    if (csv) {
+        std::cout << "instance,algorithm,status,length,expanded,generated,duplicates,seconds\n";
+        for (std::size_t i = 0; i < labels.size(); ++i)
+            for (std::size_t a = 0; a < choices.size(); ++a) {
+                const auto& r = cells[i][a].result;
+                std::cout << '"' << labels[i] << "\"," << choices[a].label() << ','
+                          << (cells[i][a].unsolvable ? "unsolvable" : to_string(r.status)) << ','
+                          << r.length() << ',' << r.stats.expanded << ',' << r.stats.generated
+                          << ',' << r.stats.duplicates << ',' << r.seconds << '\n';
+            }
+        return;
+    }
+    std::vector<std::string> headers;
+    for (const auto& c : choices) headers.push_back(c.label());
+    auto block = [&](const std::string& title, auto value) {
+        std::vector<std::vector<std::string>> rows;
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            std::vector<std::string> row{labels[i]};
+            for (std::size_t a = 0; a < choices.size(); ++a) {
+                const auto& cell = cells[i][a];
+                if (cell.unsolvable)
+                    row.push_back("unsolvable");
+                else if (cell.result.status == SearchStatus::LimitReached)
+                    row.push_back("FAILED");
+                else if (cell.result.status == SearchStatus::Exhausted)
+                    row.push_back("none");
+                else
+                    row.push_back(value(cell.result));
+            }
+            rows.push_back(row);
+        }
+        std::cout << title << '\n';
+        print_table(headers, rows);
+    };
+    block("solution length", [](const SearchResult<D>& r) { return std::to_string(r.length()); });
+    block("\nnodes expanded",
+          [](const SearchResult<D>& r) { return std::to_string(r.stats.expanded); });
+    block("\ntime (ms)", [](const SearchResult<D>& r) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3f", r.seconds * 1000);
+        return std::string(buf);
+    });
+    std::cout << "\nFAILED: --max-expansions reached; none: space exhausted without a solution; "
+                 "unsolvable: the start provably cannot reach the goal.\n";
+}
+
+template <SearchPuzzle P>
+void configure_compare(CLI::App& cmd, const std::string& name) {
+    auto o = std::make_shared<CompareCommand<P>>();
+    o->name = name;
+    cmd.description("Run several algorithms on every state of a file and tabulate them.");
+    cmd.add_option("file", o->file, "instances: one state per line ('#' comments), or '-'")
+        ->required();
+    cmd.add_option("--algorithms", o->algorithms,
+                   "comma-separated ALGO[:HEURISTIC] list (default: " +
+                       std::string(P::kCompareAlgorithms) + ")");
+    o->options.add(cmd, Use::search);
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
+    cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
+    cmd.footer(std::string(P::kStateHelp) + "\n");
+    cmd.callback([o] {
+        if (o->algorithms.empty()) o->algorithms = P::kCompareAlgorithms;
+        o->run();
+    });
+}
+
+}  // namespace frontier::cli

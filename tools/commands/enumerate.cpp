@@ -1,0 +1,123 @@
+#include "tools/commands/enumerate.hpp"
+
+#include <algorithm>
+
+namespace frontier::cli {
+
+void print_text(const Report& rep, const EnumerateOptions& o) {
+    const LayeredBfsResult& r = rep.result;
+    if (rep.states && o.distributed)
+        std::printf("%s, %llu states, %d ranks x %d threads\n", rep.description.c_str(),
+                    static_cast<unsigned long long>(*rep.states), r.processes, r.threads);
+    else if (rep.states)
+        std::printf("%s, %llu states, %d threads\n", rep.description.c_str(),
+                    static_cast<unsigned long long>(*rep.states), r.threads);
+    else
+        std::printf("%s, from %s%s, %d threads\n", rep.description.c_str(), rep.start.c_str(),
+                    rep.symmetry ? ", up to symmetry" : "", r.threads);
+    std::printf("depth  %12s\n", "states");
+    for (std::size_t i = 0; i < r.layers.size(); ++i)
+        std::printf("%5zu  %12llu\n", i, static_cast<unsigned long long>(r.layers[i]));
+    if (!rep.states || r.reached != *rep.states)
+        std::printf("reached %llu%s states%s\n", static_cast<unsigned long long>(r.reached),
+                    rep.states ? (" of " + std::to_string(*rep.states)).c_str() : "",
+                    rep.symmetry ? " (up to symmetry)" : "");
+    if (!r.complete)
+        std::printf("stopped at depth %d (--max-depth): deeper states were not searched\n",
+                    r.max_depth());
+    std::string farthest;
+    for (std::size_t i = 0; i < rep.farthest.size() && i < o.show_farthest; ++i)
+        farthest += (i ? " | " : "") + rep.farthest[i];
+    const std::uint64_t at_max = r.layers.empty() ? 0 : r.layers.back();
+    if (at_max > std::min<std::uint64_t>(o.show_farthest, rep.farthest.size()))
+        farthest += " | ... (" + std::to_string(at_max) + " states in all)";
+    std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
+    std::printf("%s, %s states/s\n", format_seconds(r.seconds).c_str(),
+                format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str());
+    if (o.distributed)
+        std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
+                    static_cast<unsigned long long>(r.exchanged),
+                    format_bytes(r.exchanged_bytes).c_str(),
+                    static_cast<double>(r.exchanged_bytes) / std::max<std::uint64_t>(r.reached, 1));
+}
+
+void print_json_report(const Report& rep, const EnumerateOptions& o) {
+    const LayeredBfsResult& r = rep.result;
+    Json j;
+    j["domain"] = rep.name;
+    j["spec"] = rep.spec;
+    j["goal"] = rep.goal;
+    if (!rep.metric.empty()) j["metric"] = rep.metric;
+    if (!rep.start.empty()) j["start"] = rep.start;
+    j["symmetry"] = rep.symmetry;
+    j["states"] = rep.states ? *rep.states : r.reached;
+    j["reached"] = r.reached;
+    j["max_depth"] = r.max_depth();
+    j["complete"] = r.complete;
+    j["layers"] = r.layers;
+    j["farthest"] = rep.farthest;
+    j["farthest_count"] = r.layers.empty() ? 0 : r.layers.back();
+    j["seconds"] = r.seconds;
+    j["states_per_second"] = static_cast<double>(r.reached) / std::max(r.seconds, 1e-9);
+    j["threads"] = r.threads;
+    if (o.distributed) {
+        j["ranks"] = r.processes;
+        j["exchanged"] = r.exchanged;
+        j["exchanged_bytes"] = r.exchanged_bytes;
+    }
+    if (!o.out.empty()) j["out"] = o.out;
+    print_json(j);
+}
+
+// --out DIR for a distributed run: the directory exists (created if needed) and holds no
+// manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
+void prepare_shard_directory(const std::string& dir, bool remove_manifest) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!std::filesystem::is_directory(dir))
+        throw InputError("--out " + dir + ": with --distributed, --out names a directory (" +
+                         (ec ? ec.message() : std::string("it is a file")) + ")");
+    if (remove_manifest) {
+        std::filesystem::remove(std::filesystem::path(dir) / kManifestName, ec);
+        if (ec)
+            throw InputError("--out " + dir + ": cannot remove the old manifest: " + ec.message());
+    }
+}
+
+void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
+    cmd.add_flag("--symmetry", o.symmetry,
+                 "count states up to the board's symmetries (puzzles with a symmetry reduction)");
+    cmd.add_option("--max-depth", o.max_depth, "stop after this depth (default: none)")
+        ->check(CLI::NonNegativeNumber);
+    add_threads_option(&cmd, o.threads);
+    cmd.add_option("--out", o.out,
+                   "save the distance table to FILE (puzzles with a perfect hash; 1 byte per "
+                   "state; see docs/formats.md); with --distributed, to the directory DIR as one "
+                   "shard per rank");
+    cmd.add_flag("--distributed", o.distributed,
+                 std::string(kDistributedHelp) +
+                     "; perfect-hash puzzles; each rank owns one slice of the table; --threads "
+                     "counts per rank (default: the host's cores shared among its ranks)");
+    cmd.add_flag("--two-bit", o.two_bit,
+                 "keep 2 bits per state (depth mod 3) instead of one byte, where the puzzle has "
+                 "a two-bit index; lookup walks the exact distance down the table");
+    cmd.add_flag("--resume", o.resume,
+                 "--two-bit: continue from FILE.checkpoint, the table saved by an interrupted run "
+                 "with the same --out FILE");
+    cmd.add_option("--checkpoint-minutes", o.checkpoint_minutes,
+                   "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
+                   "(default 10; 0: after every layer)")
+        ->check(CLI::NonNegativeNumber);
+    cmd.add_flag("--json", o.json, "print one JSON object instead of the table");
+    cmd.add_option("--show-farthest", o.show_farthest,
+                   "how many farthest states to print (default 10)");
+}
+
+std::string enumerate_help() {
+    return "Options every puzzle takes (each adds its own: 'frontier enumerate PUZZLE --help'):\n"
+           "  --threads N, --max-depth D, --symmetry, --out FILE, --distributed, --two-bit,\n"
+           "  --resume, --checkpoint-minutes M, --json, --show-farthest K\n"
+           "States are written in each puzzle's syntax; docs/formats.md has the details.\n";
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,292 @@
+// `frontier enumerate PUZZLE`: every state reachable from the roots, counted by depth.
+//
+// The engine search depends on what the domain offers:
+//   a perfect hash (sliding tiles, pocket cube)  layered_bfs fills a distance table (--out saves
+//                                                it); with --distributed, over the ranks of an
+//                                                MPI job, each rank holding one slice of the
+//                                                table and writing it as one shard
+//   an injective index (peg solitaire)           layered_bitmap_bfs over 2^k-bit layer bitmaps
+//   neither (sliding blocks)                     layered_hash_bfs over sharded hash sets
+// The roots are the domain's enumeration_roots() when it has them (peg solitaire and sliding
+// blocks count from their start), else its goal (distances to the goal). --symmetry searches the
+// SymmetryReduced view of a domain that has canonical(). A puzzle with two-bit tables provides
+// enumerate_two_bit() in its entry; one too large to enumerate says why in kNoEnumeration.
+// The report (text and JSON) is in enumerate.cpp, shared by every search and the distributed run.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <random>
+
+#include "engine/bitmap_bfs.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/distributed_bfs.hpp"
+#include "engine/hash_bfs.hpp"
+#include "engine/layered_bfs.hpp"
+#include "engine/memory.hpp"
+#include "engine/sharded_table.hpp"
+#include "engine/symmetry.hpp"
+#include "tools/cli/cluster_session.hpp"
+#include "tools/cli/common.hpp"
+#include "tools/cli/dispatch.hpp"
+#include "tools/commands/search_entry.hpp"
+
+namespace frontier::cli {
+
+struct EnumerateOptions {
+    int threads = 0;
+    int max_depth = -1;
+    bool symmetry = false;
+    std::string out;
+    bool json = false;
+    bool distributed = false;
+    std::size_t show_farthest = 10;
+    bool two_bit = false, resume = false, out_given = false;
+    double checkpoint_minutes = 10;
+};
+
+// What every enumeration reports, whichever search ran.
+struct Report {
+    std::string name, spec, description, goal, metric, start;
+    std::optional<std::uint64_t> states;  // the ranked space's size (perfect-hash domains)
+    bool symmetry = false;
+    LayeredBfsResult result;
+    std::vector<std::string> farthest;  // formatted, at most 1000
+};
+
+template <class D>
+Report describe(const D& d, const EnumerateOptions& o) {
+    using IO = DomainIO<D>;
+    Report rep;
+    rep.name = IO::name(d);
+    rep.spec = IO::spec(d);
+    rep.description = IO::describe(d);
+    rep.goal = IO::goal_text(d);
+    if constexpr (requires { IO::metric(d); }) rep.metric = IO::metric(d);
+    rep.symmetry = o.symmetry;
+    return rep;
+}
+
+template <class D>
+TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
+    TableHeader h;
+    h.kind = "distance";
+    h.domain = DomainIO<D>::spec(d);
+    h.goal = DomainIO<D>::goal_text(d);
+    h.entries = d.size();
+    h.entry_bits = 8;
+    h.max_value = r.max_depth();
+    if constexpr (requires { DomainIO<D>::metric(d); })
+        h.set_field("metric", DomainIO<D>::metric(d));
+    h.set_field("reached", std::to_string(r.reached));
+    return h;
+}
+
+// The report of an enumeration, as text or as one JSON object.
+void print_text(const Report& rep, const EnumerateOptions& o);
+void print_json_report(const Report& rep, const EnumerateOptions& o);
+// enumerate's options every puzzle takes (the puzzle adds its own), and their summary for the
+// verb's help.
+void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o);
+std::string enumerate_help();
+
+template <class S>
+std::vector<typename S::State> roots_of(const S& searched) {
+    if constexpr (HasEnumerationRoots<S>)
+        return searched.enumeration_roots();
+    else
+        return {searched.goal()};
+}
+
+// Runs the search that fits `searched` (the domain d itself or its symmetry reduction) and fills
+// the report; formatting goes through d's DomainIO.
+template <class S, class D>
+void run(const S& searched, const D& d, const EnumerateOptions& o) {
+    using IO = DomainIO<D>;
+    using State = typename D::State;
+    Report rep = describe(d, o);
+    const std::vector<State> roots = roots_of(searched);
+    if constexpr (HasEnumerationRoots<S>)
+        for (const State& s : roots)
+            rep.start += (rep.start.empty() ? "" : " | ") + IO::format(d, s);
+    ProgressLine progress(!o.json && stderr_is_terminal());
+    LayeredBfsOptions bfs;
+    bfs.threads = o.threads;
+    bfs.max_depth = o.max_depth;
+    bfs.on_layer = [&](int depth, std::uint64_t count, double seconds) {
+        progress.update("depth " + std::to_string(depth) + ": " + std::to_string(count) +
+                        " states, " + format_seconds(seconds));
+    };
+    const std::string what = "enumerating " + rep.name;
+    if constexpr (PerfectHashDomain<S>) {
+        require_memory(layered_bfs_bytes(d.size()),
+                       what + " (" + std::to_string(d.size()) + " states, 1.25 bytes each)");
+        DistanceTable table(d.size());
+        rep.states = d.size();
+        rep.result =
+            layered_bfs(searched, std::span<const State>(roots), table.mutable_bytes(), bfs);
+        progress.finish();
+        for (std::uint64_t rank : rep.result.farthest)
+            rep.farthest.push_back(IO::format(d, d.unrank(rank)));
+        if (!o.out.empty()) write_table_file(o.out, distance_header(d, rep.result), table.bytes());
+    } else {
+        if (!o.out.empty())
+            throw InputError("--out: " + rep.name +
+                             " has no dense rank, so there is no distance table to save");
+        if constexpr (IndexedDomain<S>) {
+            const int bits = searched.index_bits();
+            require_memory(bitmap_bfs_bytes(bits, GradedDomain<S>),
+                           what + " (" + std::to_string(GradedDomain<S> ? 2 : 3) +
+                               " bitmaps of 2^" + std::to_string(bits) + " bits)");
+            rep.result = layered_bitmap_bfs(searched, std::span<const State>(roots), bfs);
+            for (std::uint64_t i : rep.result.farthest)
+                rep.farthest.push_back(IO::format(d, searched.from_index(i)));
+        } else {
+            HashBfsOptions hash;
+            static_cast<LayeredBfsOptions&>(hash) = bfs;
+            hash.memory_limit = available_memory_bytes() / 10 * 6;
+            const HashBfsResult<S> r =
+                layered_hash_bfs(searched, std::span<const State>(roots), hash);
+            rep.result = r.stats;
+            for (const State& s : r.farthest) rep.farthest.push_back(IO::format(d, s));
+        }
+        progress.finish();
+    }
+    if (o.json)
+        print_json_report(rep, o);
+    else
+        print_text(rep, o);
+    if (!o.out.empty() && !o.json)
+        std::printf("wrote %s (%s)\n", o.out.c_str(), format_bytes(*rep.states).c_str());
+}
+
+// --out DIR for a distributed run: the directory exists (created if needed) and holds no
+// manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
+void prepare_shard_directory(const std::string& dir, bool remove_manifest);
+
+// Every rank writes its slice as one shard; then rank 0 writes the manifest.
+template <class D>
+void write_shards(const D& d, const LayeredBfsResult& r, const EnumerateOptions& o,
+                  Cluster& cluster, const SliceLayout& layout,
+                  std::span<const std::uint8_t> slice) {
+    std::uint64_t id = 0;
+    if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
+    broadcast_value(cluster, 0, id);
+    char id_text[17];
+    std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
+    const TableHeader whole = distance_header(d, r);
+    write_table_shard(o.out, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
+                      id_text, slice);
+    cluster.barrier();
+    if (cluster.rank() == 0) {
+        std::vector<std::uint64_t> firsts, sizes;
+        for (int p = 0; p < cluster.size(); ++p) {
+            firsts.push_back(layout.first(p));
+            sizes.push_back(layout.size(p));
+        }
+        write_table_manifest(o.out, whole, id_text, firsts, sizes);
+    }
+    cluster.barrier();
+}
+
+template <class D>
+void enumerate_distributed(const D& d, const EnumerateOptions& o) {
+    Cluster& cluster = cluster_session();
+    const SliceLayout layout(d.size(), cluster.size());
+    const std::uint64_t mine = layout.size(cluster.rank());
+    const bool leader = cluster.rank() == 0;
+    agree(cluster, [&] {
+        require_memory(layered_bfs_bytes(mine), "enumerating a slice of " + DomainIO<D>::name(d) +
+                                                    " (" + std::to_string(mine) +
+                                                    " states, 1.25 bytes each, on rank " +
+                                                    std::to_string(cluster.rank()) + ")");
+        if (!o.out.empty()) prepare_shard_directory(o.out, leader);
+    });
+    run_collectively([&] {
+        BigArray<std::uint8_t> slice(mine);
+        ProgressLine progress(leader && !o.json && stderr_is_terminal());
+        DistributedBfsOptions options;
+        options.bfs.threads = o.threads;
+        if (leader)
+            options.bfs.on_layer = [&](int depth, std::uint64_t count, double seconds) {
+                progress.update("depth " + std::to_string(depth) + ": " + std::to_string(count) +
+                                " states, " + format_seconds(seconds));
+            };
+        const auto goal = d.goal();
+        const LayeredBfsResult r = layered_bfs_distributed(
+            d, std::span<const typename D::State>(&goal, 1), slice.span(), cluster, options);
+        progress.finish();
+        if (!o.out.empty()) write_shards(d, r, o, cluster, layout, slice.span());
+        if (!leader) return;
+        Report rep = describe(d, o);
+        rep.states = d.size();
+        rep.result = r;
+        for (std::uint64_t rank : r.farthest)
+            rep.farthest.push_back(DomainIO<D>::format(d, d.unrank(rank)));
+        if (o.json)
+            print_json_report(rep, o);
+        else
+            print_text(rep, o);
+        if (!o.out.empty() && !o.json)
+            std::printf("wrote %s (%d shards, %s)\n", o.out.c_str(), cluster.size(),
+                        format_bytes(d.size()).c_str());
+        std::fflush(stdout);
+    });
+}
+
+template <SearchPuzzle P>
+void enumerate(const typename P::Domain& d, const typename P::Options& own,
+               const EnumerateOptions& o, const Registry& registry) {
+    using D = typename P::Domain;
+    if (o.out_given && !o.distributed) check_output_path("--out", o.out);
+    if (o.two_bit) {
+        if constexpr (requires { P::enumerate_two_bit(d, own, o); })
+            return P::enumerate_two_bit(d, own, o);
+        else
+            throw InputError("--two-bit: only " + registry.offered("two-bit") +
+                             " have two-bit tables (" + DomainIO<D>::name(d) + " has not)");
+    }
+    if (o.resume) throw InputError("--resume: only with --two-bit");
+    if constexpr (requires { P::kNoEnumeration; })
+        throw InputError("enumerate: " + DomainIO<D>::name(d) + " " +
+                         std::string(P::kNoEnumeration));
+    else if (o.distributed) {
+        if constexpr (PerfectHashDomain<D>)
+            enumerate_distributed(d, o);
+        else
+            throw InputError("--distributed: " + DomainIO<D>::name(d) +
+                             " has no perfect hash (ranks split a distance table by rank)");
+    } else if (!o.symmetry)
+        return run(d, d, o);
+    else if constexpr (SymmetricDomain<D>)
+        run(SymmetryReduced<D>(d), d, o);
+    else
+        throw InputError("--symmetry: " + DomainIO<D>::name(d) + " has no symmetry reduction");
+}
+
+// Registers `enumerate` for the puzzle: the common options and the puzzle's own.
+template <SearchPuzzle P>
+    requires BuildsDomains<P>
+void add_enumerate_verb(Registry& registry) {
+    registry.add("enumerate",
+                 PuzzleHandler{std::string(P::kNames), P::accepts,
+                               [&registry](CLI::App& cmd, const std::string& name) {
+                                   auto o = std::make_shared<EnumerateOptions>();
+                                   auto own = std::make_shared<typename P::Options>();
+                                   cmd.description("Count every state of " + name +
+                                                   " reachable from its roots, by depth.");
+                                   own->add(cmd, Use::enumerate);
+                                   add_enumerate_options(cmd, *o);
+                                   cmd.callback([o, own, &cmd, &registry, name] {
+                                       o->out_given = cmd.count("--out") > 0;
+                                       // errors alike on every rank print once
+                                       if (o->distributed) cluster_session();
+                                       enumerate<P>(P::make_domain(name, *own), *own, *o,
+                                                    registry);
+                                   });
+                               }});
+}
+
+}  // namespace frontier::cli

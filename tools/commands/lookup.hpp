@@ -1,0 +1,68 @@
+// `frontier lookup FILE [STATES]`: exact distances read from a table file, no search. The file's
+// header names its puzzle; the registry's table readers (one per puzzle with tables) answer.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/concepts.hpp"
+#include "engine/distance_table.hpp"
+#include "engine/domain_io.hpp"
+#include "tools/cli/common.hpp"
+#include "tools/cli/dispatch.hpp"
+
+namespace frontier::cli {
+
+// One answer from a one-byte distance table: the distance, or why there is none.
+template <PerfectHashDomain D>
+Json lookup_one(const D& d, const DistanceTable& table, const std::string& text) {
+    using IO = DomainIO<D>;
+    const auto s = IO::parse(d, text);
+    Json j;
+    j["state"] = IO::format(d, s);
+    const std::string why = IO::unsolvable_reason(d, s);
+    if (!why.empty()) {
+        j["distance"] = nullptr;
+        j["status"] = "unsolvable";
+        j["reason"] = why;
+    } else if (const std::uint64_t r = d.rank(s); !table.reached(r)) {
+        j["distance"] = nullptr;
+        j["status"] = "unreachable";
+    } else {
+        j["distance"] = table.at(r);
+        j["status"] = "ok";
+    }
+    return j;
+}
+
+// Answers a lookup from a one-byte distance table (a file or a sharded directory).
+template <PerfectHashDomain D>
+void lookup_distances(const D& d, const LookupRequest& request) {
+    if (request.path) throw InputError("--path: only for two-bit tables (enumerate --two-bit)");
+    const DistanceTable table = DistanceTable::open(request.file);
+    if (table.size() != d.size())
+        throw InputError(request.file + ": table has " + std::to_string(table.size()) +
+                         " entries but " + DomainIO<D>::name(d) + " has " +
+                         std::to_string(d.size()) + " states");
+    answer_lookups(request.states, request.json,
+                   [&](const std::string& text) { return lookup_one(d, table, text); });
+}
+
+// Registers the reader of the puzzle's one-byte distance tables: tables whose domain name the
+// puzzle accepts; P::from_header rebuilds the domain (spec, goal, metric) from the header.
+template <class P>
+void add_distance_table_reader(Registry& registry) {
+    registry.add_table_reader(TableReader{
+        [](const TableHeader& h) {
+            return h.kind == "distance" && h.entry_bits == 8 && P::accepts(h.domain);
+        },
+        [](const TableHeader& header, std::optional<TableFile> opened,
+           const LookupRequest& request) {
+            opened.reset();  // DistanceTable maps it again, checking the payload too
+            lookup_distances(P::from_header(header), request);
+        }});
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,118 @@
+// What a puzzle tells the search verbs (solve, compare, solve-batch) and enumerate.
+//
+// A puzzle entry is a type with static members only (tools/puzzles/<puzzle>.cpp defines one); the
+// verbs are templates over it, so every search stays monomorphic. Required:
+//   Domain, Heuristics     the domain type; a std::variant of its heuristic types
+//   Options                the puzzle's own options: add(CLI::App&, Use) registers them for a
+//                          verb, echo() returns those to repeat in a JSON result
+//   kNames, accepts(name)  the names it answers to (help text; the test)
+//   make_heuristic(d, name, options) -> Heuristics   (InputError for an unknown name)
+//   kHeuristicHelp, kDefaultHeuristic, default_algorithm(d) -> Algorithm, kDefaultAlgorithmHelp,
+//   kCompareAlgorithms, kStateHelp
+// and one way to build the domain:
+//   make_domain(name, options) -> Domain, or, where each instance's text defines its own domain
+//   (a Rush Hour board is its own layout), make_instance(text, options) -> {Domain, State}.
+// Optional:
+//   default_start(d) -> State   the start when none is given (the state argument is optional)
+//   kUnsolvableIsResult = true  an unsolvable start is a result (exit 1), not an input error
+//   kSolvabilityKnown = false   DomainIO::unsolvable_reason cannot tell every unsolvable state
+#pragma once
+
+#include <concepts>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/domain_io.hpp"
+#include "engine/error.hpp"
+#include "engine/solver.hpp"
+#include "tools/cli/common.hpp"
+
+namespace frontier::cli {
+
+// Which verb a puzzle's options are added to (a few apply to searches only: --pdb-dir).
+enum class Use { search, enumerate };
+
+template <class P>
+concept PuzzleOptions = requires(typename P::Options& o, const typename P::Options& co,
+                                 CLI::App& cmd) {
+    o.add(cmd, Use::search);
+    { co.echo() } -> std::same_as<Json>;
+};
+
+template <class P>
+concept BuildsDomains = requires(const std::string& name, const typename P::Options& o) {
+    { P::make_domain(name, o) } -> std::same_as<typename P::Domain>;
+};
+
+template <class P>
+concept BuildsInstances = requires(const std::string& text, const typename P::Options& o) {
+    {
+        P::make_instance(text, o)
+    } -> std::same_as<std::pair<typename P::Domain, typename P::Domain::State>>;
+};
+
+template <class P>
+concept SearchPuzzle = PuzzleOptions<P> && (BuildsDomains<P> || BuildsInstances<P>) &&
+    requires(const typename P::Domain& d, const std::string& name, const typename P::Options& o) {
+    { P::accepts(std::string_view{}) } -> std::convertible_to<bool>;
+    { P::make_heuristic(d, name, o) } -> std::same_as<typename P::Heuristics>;
+    { P::default_algorithm(d) } -> std::same_as<Algorithm>;
+    std::string_view{P::kNames};
+    std::string_view{P::kHeuristicHelp};
+    std::string_view{P::kDefaultHeuristic};
+    std::string_view{P::kDefaultAlgorithmHelp};
+    std::string_view{P::kCompareAlgorithms};
+    std::string_view{P::kStateHelp};
+};
+
+template <class P>
+concept HasDefaultStart = requires(const typename P::Domain& d) {
+    { P::default_start(d) } -> std::same_as<typename P::Domain::State>;
+};
+
+template <class P>
+constexpr bool unsolvable_is_result() {
+    if constexpr (requires { P::kUnsolvableIsResult; })
+        return P::kUnsolvableIsResult;
+    else
+        return false;
+}
+
+template <class P>
+constexpr bool solvability_known() {
+    if constexpr (requires { P::kSolvabilityKnown; })
+        return P::kSolvabilityKnown;
+    else
+        return true;
+}
+
+// The domain and the start state of one instance text.
+template <SearchPuzzle P>
+std::pair<typename P::Domain, typename P::Domain::State> make_instance(
+    const std::string& name, const typename P::Options& o, const std::string& text) {
+    if constexpr (BuildsInstances<P>) {
+        return P::make_instance(text, o);
+    } else {
+        typename P::Domain d = P::make_domain(name, o);
+        const auto s = DomainIO<typename P::Domain>::parse(d, text);
+        return {std::move(d), s};
+    }
+}
+
+// The algorithm when none is given: hdastar across the ranks of a --distributed run (the one
+// search that spans them), else the puzzle's choice for this domain.
+template <SearchPuzzle P>
+Algorithm default_algorithm_for(const typename P::Domain& d, bool distributed) {
+    return distributed ? Algorithm::hdastar : P::default_algorithm(d);
+}
+
+// The heuristic a choice names, or the puzzle's default.
+template <SearchPuzzle P>
+std::string heuristic_name(const std::string& chosen) {
+    return chosen.empty() ? std::string(P::kDefaultHeuristic) : chosen;
+}
+
+}  // namespace frontier::cli

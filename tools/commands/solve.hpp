@@ -1,0 +1,116 @@
+// `frontier solve PUZZLE [STATE]`: one search, its moves and its counts, for any search puzzle.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "tools/cli/dispatch.hpp"
+#include "tools/cli/search.hpp"
+#include "tools/cli/search_report.hpp"
+#include "tools/commands/search_entry.hpp"
+
+namespace frontier::cli {
+
+// Domains whose DomainIO can turn a move sequence into a state get solve --scramble.
+template <class D>
+concept Scramblable = requires(const D& d, std::string_view text) {
+    { DomainIO<D>::scramble(d, text) } -> std::same_as<typename D::State>;
+};
+
+template <SearchPuzzle P>
+struct SolveCommand {
+    using D = typename P::Domain;
+    using State = typename D::State;
+    std::string name, state, scramble, algorithm, heuristic;
+    typename P::Options options;
+    SearchSwitches sw;
+    bool json = false, show = false;
+
+    // The domain and the start: the state argument, the scramble, or the puzzle's own start.
+    std::pair<D, State> start() const {
+        if (!scramble.empty()) {
+            if (!state.empty()) throw InputError("give either a state or --scramble, not both");
+            if constexpr (Scramblable<D> && BuildsDomains<P>) {
+                D d = P::make_domain(name, options);
+                const State s = DomainIO<D>::scramble(d, scramble);
+                return {std::move(d), s};
+            }
+        }
+        if (!state.empty()) return make_instance<P>(name, options, state);
+        if constexpr (HasDefaultStart<P> && BuildsDomains<P>) {
+            D d = P::make_domain(name, options);
+            const State s = P::default_start(d);
+            return {std::move(d), s};
+        }
+        throw InputError(Scramblable<D> ? "missing the start: give a state or --scramble"
+                                        : "missing the start state");
+    }
+
+    // Exit status: 0 solved, 1 no solution (or an unsolvable start, where that is a result).
+    int run() const {
+        join_if_distributed(sw);
+        const auto [d, s] = start();
+        AlgorithmChoice c = parse_algorithm(
+            algorithm.empty() ? std::string(name_of(default_algorithm_for<P>(d, sw.distributed)))
+                              : algorithm,
+            heuristic_name<P>(heuristic));
+        if (!heuristic.empty()) c.heuristic = heuristic;
+        if (!traits(c.algorithm).uses_heuristic) c.heuristic.clear();
+        c.hash = sw.hash;
+        const std::string why = DomainIO<D>::unsolvable_reason(d, s);  // once: it may be costly
+        if (!sw.no_parity_check && !why.empty()) {
+            if constexpr (!unsolvable_is_result<P>())
+                throw InputError("state \"" + DomainIO<D>::format(d, s) +
+                                 "\" is unsolvable: " + why +
+                                 " (use --no-parity-check to search anyway)");
+            print_unsolvable(d, s, c, why, options.echo(), json);
+            return 1;
+        }
+        const typename P::Heuristics h =
+            P::make_heuristic(d, heuristic_name<P>(c.heuristic), options);
+        require_bound<D>(c, sw, !solvability_known<P>() || !why.empty());
+        const HdaResult<D> r = run_search(d, s, c, h, sw);
+        if (json) {
+            Json j = result_json(d, s, r, c);
+            j.update(options.echo());
+            print_json(j);
+        } else {
+            print_result(d, s, r, c, show);
+        }
+        return r.solved() ? 0 : 1;
+    }
+};
+
+template <SearchPuzzle P>
+void configure_solve(CLI::App& cmd, const std::string& name) {
+    auto o = std::make_shared<SolveCommand<P>>();
+    o->name = name;
+    cmd.description("Solve one state of " + std::string(P::kNames) + " and print the moves.");
+    auto* state =
+        cmd.add_option("state", o->state,
+                       HasDefaultStart<P> ? "the start state (default: the puzzle's start)"
+                                          : "the start state");
+    if constexpr (Scramblable<typename P::Domain>)
+        cmd.add_option("--scramble", o->scramble,
+                       "start from the position these moves reach from the goal");
+    else if (!HasDefaultStart<P>)
+        state->required();
+    o->options.add(cmd, Use::search);
+    cmd.add_option("--algorithm,-a", o->algorithm,
+                   algorithm_names() + " (default: " + std::string(P::kDefaultAlgorithmHelp) +
+                       "; hdastar with --distributed)");
+    cmd.add_option("--heuristic", o->heuristic,
+                   std::string(P::kHeuristicHelp) + " (default: " +
+                       std::string(P::kDefaultHeuristic) + ")");
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--show", o->show, "draw the board after every move");
+    cmd.add_flag("--json", o->json, "print one JSON object");
+    cmd.footer(std::string(P::kStateHelp) +
+               "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
+    cmd.callback([o] {
+        if (const int code = o->run(); code != 0) throw ExitRequest{code};
+    });
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,244 @@
+// `frontier solve-batch PUZZLE FILE`: every instance of a file, solved in parallel and checked
+// against the file's expected lengths.
+#pragma once
+
+#include <atomic>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/parallel.hpp"
+#include "engine/timer.hpp"
+#include "tools/cli/dispatch.hpp"
+#include "tools/cli/search.hpp"
+#include "tools/commands/search_entry.hpp"
+
+namespace frontier::cli {
+
+// One instance's outcome in a batch.
+template <class D>
+struct BatchRow {
+    Instance instance;
+    std::string state;
+    HdaResult<D> result;
+    bool unsolvable = false;
+    std::string error;  // a bad line: reported, not solved
+};
+
+template <class D>
+bool row_matches(const BatchRow<D>& row) {
+    return row.instance.expected.empty() || !row.error.empty() || row.unsolvable ||
+           std::to_string(row.result.length()) == row.instance.expected;
+}
+
+template <SearchPuzzle P>
+struct BatchCommand {
+    using D = typename P::Domain;
+    std::string name, file, algorithm, heuristic;
+    typename P::Options options;
+    SearchSwitches sw;
+    bool json = false;
+
+    int run() const;
+    AlgorithmChoice choose(const std::optional<D>& shared,
+                           const std::vector<Instance>& instances) const;
+    void report(const std::vector<BatchRow<D>>& rows, const AlgorithmChoice& c, double wall,
+                double load_seconds, int& mismatches, int& bad) const;
+};
+
+// The algorithm: the one given, else the puzzle's default for the file's (first) domain.
+template <SearchPuzzle P>
+AlgorithmChoice BatchCommand<P>::choose(const std::optional<D>& shared,
+                                        const std::vector<Instance>& instances) const {
+    std::string chosen = algorithm;
+    if (chosen.empty()) {
+        Algorithm a = sw.distributed ? Algorithm::hdastar : Algorithm::astar;
+        if (shared) {
+            a = default_algorithm_for<P>(*shared, sw.distributed);
+        } else if (!instances.empty()) {
+            try {
+                a = default_algorithm_for<P>(
+                    make_instance<P>(name, options, instances[0].state).first, sw.distributed);
+            } catch (const InputError&) {  // the bad line is reported with the others
+            }
+        }
+        chosen = name_of(a);
+    }
+    AlgorithmChoice c = parse_algorithm(chosen, heuristic_name<P>(heuristic));
+    if (!heuristic.empty() && traits(c.algorithm).uses_heuristic) c.heuristic = heuristic;
+    c.hash = sw.hash;
+    return c;
+}
+
+// Solves every instance of a file: in parallel across instances (one sequential search each),
+// or, for the parallel algorithms, one instance after another with all threads. Lines come out
+// in input order.
+template <SearchPuzzle P>
+int BatchCommand<P>::run() const {
+    join_if_distributed(sw);
+    Stopwatch clock;
+    const std::vector<Instance> instances = read_instances_for(file, sw);
+    // One domain and heuristic for the whole file, unless each instance is its own domain.
+    std::optional<D> shared;
+    if constexpr (!BuildsInstances<P>) shared.emplace(P::make_domain(name, options));
+    const AlgorithmChoice c = choose(shared, instances);
+    // Unsolvable rows are reported, not searched; where they cannot all be told apart, a tree
+    // search needs its bound for every row.
+    require_bound<D>(c, sw, !solvability_known<P>());
+    const std::string h_name = heuristic_name<P>(c.heuristic);
+    std::optional<typename P::Heuristics> shared_h;
+    if (shared) shared_h.emplace(P::make_heuristic(*shared, h_name, options));
+    const double load_seconds = clock.seconds();
+    std::vector<BatchRow<D>> rows(instances.size());
+    const bool parallel_instances = !traits(c.algorithm).parallel;
+    SearchSwitches per_search = sw;
+    if (parallel_instances) per_search.threads = 1;
+    ProgressLine progress(!json && stderr_is_terminal());
+    std::atomic<std::size_t> done{0};
+    auto solve_in = [&](BatchRow<D>& row, const D& d, const typename D::State& s,
+                        const typename P::Heuristics& h) {
+        row.state = DomainIO<D>::format(d, s);
+        row.unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
+        if (!row.unsolvable) row.result = run_search(d, s, c, h, per_search);
+    };
+    auto solve_row = [&](std::size_t i) {
+        BatchRow<D>& row = rows[i];
+        row.instance = instances[i];
+        try {
+            if (shared) {
+                solve_in(row, *shared, DomainIO<D>::parse(*shared, instances[i].state), *shared_h);
+            } else {
+                const auto [d, s] = make_instance<P>(name, options, instances[i].state);
+                solve_in(row, d, s, P::make_heuristic(d, h_name, options));
+            }
+        } catch (const InputError& e) {
+            row.error = e.what();
+        }
+        ++done;
+    };
+    run_with_threads(sw.threads, [&] {
+        if (!parallel_instances) {
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                solve_row(i);
+                progress.update(std::to_string(done) + "/" + std::to_string(rows.size()));
+            }
+            return;
+        }
+        parallel_for_each(tbb::blocked_range<std::size_t>(0, rows.size(), 1), [&](auto r) {
+            for (std::size_t i = r.begin(); i != r.end(); ++i) solve_row(i);
+        });
+    });
+    progress.finish();
+    int mismatches = 0, bad = 0;
+    report(rows, c, clock.seconds(), load_seconds, mismatches, bad);
+    return (mismatches > 0 || bad > 0) ? 1 : 0;
+}
+
+template <SearchPuzzle P>
+void BatchCommand<P>::report(const std::vector<BatchRow<D>>& rows, const AlgorithmChoice& c,
+                             double wall, double load_seconds, int& mismatches, int& bad) const {
+    std::uint64_t expanded = 0, generated = 0;
+    double search_seconds = 0;
+    int solved = 0, with_expected = 0;
+    for (const auto& row : rows) {
+        expanded += row.result.stats.expanded;
+        generated += row.result.stats.generated;
+        search_seconds += row.result.seconds;
+        solved += row.result.solved();
+        bad += !row.error.empty();
+        with_expected += !row.instance.expected.empty();
+        mismatches += !row_matches(row);
+    }
+    if (json) {
+        Json j;
+        j["domain"] = name;
+        j["algorithm"] = c.name();
+        j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
+        Json items = Json::array();
+        for (const auto& row : rows) {
+            Json item;
+            item["id"] = row.instance.id;
+            item["state"] = row.state;
+            item["status"] = !row.error.empty() ? "error"
+                             : row.unsolvable   ? "unsolvable"
+                                                : to_string(row.result.status);
+            if (!row.error.empty()) item["error"] = row.error;
+            item["length"] = row.result.length();
+            if (!row.instance.expected.empty()) item["expected"] = row.instance.expected;
+            item["expanded"] = row.result.stats.expanded;
+            item["generated"] = row.result.stats.generated;
+            item["seconds"] = row.result.seconds;
+            items.push_back(item);
+        }
+        j["instances"] = items;
+        j["solved"] = solved;
+        j["mismatches"] = mismatches;
+        j["expanded"] = expanded;
+        j["generated"] = generated;
+        j["wall_seconds"] = wall;
+        j["search_seconds"] = search_seconds;
+        j["heuristic_load_seconds"] = load_seconds;
+        j["threads"] = resolve_threads(sw.threads);
+        print_json(j);
+    } else {
+        std::vector<std::vector<std::string>> table;
+        for (const auto& row : rows) {
+            char secs[32];
+            std::snprintf(secs, sizeof secs, "%.4f", row.result.seconds);
+            std::string status = !row.error.empty()     ? "error: " + row.error
+                                 : row.unsolvable       ? "unsolvable"
+                                 : !row.result.solved() ? std::string("no solution (") +
+                                                              to_string(row.result.status) + ")"
+                                 : row.instance.expected.empty() ? ""
+                                 : row_matches(row)              ? "optimal"
+                                                    : "MISMATCH: expected " + row.instance.expected;
+            table.push_back({row.instance.id, std::to_string(row.result.length()),
+                             std::to_string(row.result.stats.expanded), secs, status});
+        }
+        print_table({"length", "expanded", "seconds", ""}, table, "id");
+        std::printf(
+            "%zu instances, %d solved, %s: %s wall with %d threads (heuristic loaded in "
+            "%s), %s of search; mean %.0f nodes expanded\n",
+            rows.size(), solved, c.label().c_str(), format_seconds(wall).c_str(),
+            resolve_threads(sw.threads), format_seconds(load_seconds).c_str(),
+            format_seconds(search_seconds).c_str(),
+            rows.empty() ? 0.0 : static_cast<double>(expanded) / rows.size());
+        if (with_expected > 0)
+            std::printf(mismatches == 0 ? "all %d lengths equal the file's\n"
+                                        : "%d lengths differ from the file's\n",
+                        mismatches == 0 ? with_expected : mismatches);
+    }
+}
+
+template <SearchPuzzle P>
+void configure_batch(CLI::App& cmd, const std::string& name) {
+    auto o = std::make_shared<BatchCommand<P>>();
+    o->name = name;
+    cmd.description(
+        "Solve every instance of a file, in parallel across instances, and check "
+        "the lengths against the file's optimal_length column when it has one.");
+    cmd.add_option("file", o->file,
+                   "instances: one state per line, or a TSV with a tiles/state column (and "
+                   "optionally id and optimal_length), or '-'")
+        ->required();
+    o->options.add(cmd, Use::search);
+    cmd.add_option("--algorithm,-a", o->algorithm,
+                   algorithm_names() +
+                       " (pidastar and hdastar: instances one after another, each with all "
+                       "threads)");
+    cmd.add_option("--heuristic", o->heuristic,
+                   std::string(P::kHeuristicHelp) + " (default: " +
+                       std::string(P::kDefaultHeuristic) + ")");
+    add_search_switches(cmd, o->sw);
+    cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
+    cmd.footer(std::string(P::kStateHelp) +
+               "\nExit status: 0 all solved as expected, 1 a length differs from the file's or a "
+               "line was bad, 2 bad input.\n");
+    cmd.callback([o] {
+        if (const int code = o->run(); code != 0) throw ExitRequest{code};
+    });
+}
+
+}  // namespace frontier::cli

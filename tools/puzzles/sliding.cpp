@@ -1,0 +1,182 @@
+// Sliding-tile puzzles (8puzzle, 15puzzle, 24puzzle, sliding:RxC): everything the program says
+// about them. Boards of up to 16 cells run on the 64-bit SlidingTiles, larger ones (the
+// 24-puzzle) on the 128-bit WideSlidingTiles: two entries, one per board type. Their own verbs
+// are in sliding_pdb.cpp (pdb) and sliding_two_bit.cpp (two-bit tables).
+#include <variant>
+
+#include "domains/sliding/sliding_hash.hpp"
+#include "domains/sliding/sliding_heuristics.hpp"
+#include "domains/sliding/sliding_io.hpp"
+#include "domains/sliding/sliding_pdb.hpp"
+#include "tools/commands/enumerate.hpp"
+#include "tools/commands/lookup.hpp"
+#include "tools/commands/play.hpp"
+#include "tools/commands/search_verbs.hpp"
+#include "tools/play/sliding_play.hpp"
+#include "tools/puzzles/registry.hpp"
+#include "tools/puzzles/sliding_two_bit.hpp"
+
+namespace frontier::cli {
+
+namespace {
+
+struct SlidingOptions {
+    std::string goal;
+    std::string pdb_dir;  // pattern databases for --heuristic pdb
+    bool no_reflection = false;
+    // The databases of --pdb-dir, mapped and verified once per command even when several
+    // searches (compare, solve-batch) use them.
+    std::shared_ptr<PdbDirectoryCache> pdbs = std::make_shared<PdbDirectoryCache>();
+
+    void add(CLI::App& cmd, Use use) {
+        cmd.add_option("--goal", goal, "goal state (default: the domain's standard goal)");
+        if (use != Use::search) return;
+        cmd.add_option("--pdb-dir", pdb_dir,
+                       "directory of pattern databases for --heuristic pdb (made by frontier pdb "
+                       "build)");
+        cmd.add_flag("--no-reflection", no_reflection,
+                     "pattern databases: do not also look up the board's diagonal reflection");
+    }
+    Json echo() const { return Json::object(); }
+};
+
+template <class Board>
+struct SlidingPuzzle {
+    using Domain = Board;
+    using Heuristics = std::variant<ZeroHeuristic, MisplacedTiles<Board>, Manhattan<Board>,
+                                    LinearConflict<Board>, PdbHeuristic<Board>>;
+    using Options = SlidingOptions;
+    static constexpr bool kWide = !std::same_as<Board, SlidingTiles>;
+
+    static bool accepts(std::string_view n) {
+        return is_sliding_name(n) && is_wide_sliding_name(n) == kWide;
+    }
+    static Board make_domain(const std::string& name, const Options& o) {
+        return make_board<Board>(parse_sliding_name(name), o.goal);
+    }
+    static Board from_header(const TableHeader& h) {
+        return make_board<Board>(parse_sliding_name(h.domain), h.goal);
+    }
+    static Heuristics make_heuristic(const Board& d, const std::string& name, const Options& o) {
+        if (name == "zero" || name == "none") return ZeroHeuristic{};
+        if (name == "misplaced") return MisplacedTiles<Board>(d);
+        if (name == "manhattan") return Manhattan<Board>(d);
+        if (name == "linear-conflict" || name == "lc") return LinearConflict<Board>(d);
+        if (name == "pdb") {
+            if (o.pdb_dir.empty())
+                throw InputError(
+                    "--heuristic pdb needs --pdb-dir DIR (build one with frontier pdb build)");
+            return PdbHeuristic<Board>(d, o.pdbs->partitions(o.pdb_dir, d), !o.no_reflection);
+        }
+        throw InputError("unknown heuristic \"" + name +
+                         "\" for sliding tiles (known: zero, misplaced, manhattan, "
+                         "linear-conflict, pdb)");
+    }
+    static Algorithm default_algorithm(const Board& d) {
+        return d.cells() <= 12 ? Algorithm::astar : Algorithm::idastar;
+    }
+    static constexpr std::string_view kHeuristicHelp =
+        "zero, misplaced, manhattan, linear-conflict (lc), pdb (additive pattern databases from "
+        "--pdb-dir)";
+    static constexpr std::string_view kDefaultHeuristic = "manhattan";
+    static constexpr std::string_view kDefaultAlgorithmHelp =
+        "astar for small boards, idastar for large";
+    static constexpr std::string_view kCompareAlgorithms =
+        "bfs,dfs,astar:misplaced,astar:manhattan,idastar:manhattan,greedy:manhattan";
+    static constexpr std::string_view kStateHelp =
+        "States: tiles row by row, numbers separated by spaces or commas (rows may be separated\n"
+        "by '/'), or one hex digit per cell (\"123456780\"); 0, _ or . is the blank. The default\n"
+        "goal has the tiles in order and the blank last.";
+};
+
+struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
+    static constexpr std::string_view kNames = "8puzzle, 15puzzle, sliding:RxC (up to 16 cells)";
+    static void enumerate_two_bit(const SlidingTiles& d, const Options&,
+                                  const EnumerateOptions& o) {
+        if (o.distributed || o.symmetry)
+            throw InputError("--two-bit: not with --distributed or --symmetry");
+        TwoBitEnumerateOptions t;
+        t.threads = o.threads;
+        t.max_depth = o.max_depth;
+        t.out = o.out;
+        t.resume = o.resume;
+        t.checkpoint_minutes = o.checkpoint_minutes;
+        t.json = o.json;
+        t.show_farthest = o.show_farthest;
+        cli::enumerate_two_bit(d, t);
+    }
+};
+
+struct WideSliding : SlidingPuzzle<WideSlidingTiles> {
+    static constexpr std::string_view kNames = "24puzzle, sliding:RxC (17 to 25 cells)";
+    // The 24-puzzle's 7.8e24 states would only run a hash BFS out of memory after minutes.
+    static constexpr std::string_view kNoEnumeration =
+        "has no perfect hash (its space is too large to enumerate)";
+};
+
+void configure_play(CLI::App& cmd, const std::string& name) {
+    auto o = std::make_shared<PlayOptions>();
+    auto so = std::make_shared<play::SlidingPlayOptions>();
+    so->name = name;
+    cmd.description(
+        "Play the sliding puzzle in the terminal: a live coach shows the optimal number of "
+        "moves left and, on request, an optimal next move.");
+    cmd.add_option("--start", so->start, "start position (default: a random solvable one)");
+    cmd.add_option("--goal", so->goal, "goal (default: tiles in order, blank last)");
+    cmd.add_option("--moves", so->moves,
+                   "start exactly K moves from the goal (the 8-puzzle: drawn uniformly from the "
+                   "distance table); also for the positions of the n key");
+    cmd.add_option("--table", so->table_file,
+                   "distance table made by 'frontier enumerate --out' (default for boards of up "
+                   "to 10 cells: built in memory at start, milliseconds)");
+    cmd.add_option("--pdb-dir", so->pdb_dir,
+                   "pattern databases made by 'frontier pdb build' for the coach's IDA* (without "
+                   "them a board over 10 cells uses linear conflict: the coach is slower)");
+    cmd.add_flag("--no-reflection", o->no_reflection,
+                 "pattern databases: skip the diagonal-reflection lookup");
+    add_threads_option(&cmd, so->threads);
+    add_play_options(cmd, *o);
+    cmd.footer(
+        "Keys: the arrows (or w a s d, or H J K L in capitals) slide the tile next to the blank\n"
+        "into it: the up arrow moves the tile below the blank up. u undo, h hint (highlights\n"
+        "the tile of an optimal move), n new random position, q or Ctrl-C quit.\n"
+        "Status: moves made, the optimal number of moves left, and the score: +1 for a move one\n"
+        "step closer to the goal, -1 for any other, divided by the moves (1.00 = all optimal).\n"
+        "Scripts (--script or stdin when it is not a terminal) use the blank's direction, as\n"
+        "'frontier solve' prints it: U L R D; the up arrow is D.\n"
+        "Example: frontier play 8puzzle --start '1 8 _ 3 2 4 6 5 7' --script 'L D R ...'\n");
+    cmd.callback([o, so, &cmd, name] {
+        if (!so->start.empty() && so->moves >= 0)
+            throw InputError("play: give --start or --moves, not both");
+        so->seed = resolve_seed(cmd, *o);
+        so->reflect = !o->no_reflection;
+        so->background = !scripted(cmd);
+        auto session = play::make_sliding_session(*so);
+        play_session(*session, name, cmd, *o);
+    });
+}
+
+}  // namespace
+
+void register_sliding(Registry& registry) {
+    add_search_verbs<NarrowSliding>(registry);
+    add_search_verbs<WideSliding>(registry);
+    add_enumerate_verb<NarrowSliding>(registry);
+    add_enumerate_verb<WideSliding>(registry);
+    registry.offer("two-bit", "sliding-tile boards of up to 16 cells");
+    registry.add_table_reader(TableReader{
+        is_two_bit_table, [](const TableHeader&, std::optional<TableFile> file,
+                             const LookupRequest& r) {
+            if (!file) throw InputError(r.file + ": a two-bit table is one file, not a directory");
+            lookup_two_bit(std::move(*file), r.states, r.json, r.path);
+        }});
+    add_distance_table_reader<NarrowSliding>(registry);
+    registry.add("play", PuzzleHandler{std::string(NarrowSliding::kNames),
+                                       [](std::string_view n) {
+                                           return is_sliding_name(n) && n != "24puzzle";
+                                       },
+                                       configure_play});
+    register_sliding_pdb(registry);
+}
+
+}  // namespace frontier::cli
