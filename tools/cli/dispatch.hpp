@@ -28,7 +28,7 @@
 namespace frontier::cli {
 
 struct PuzzleHandler {
-    std::string names;                                   // for help: "8puzzle, 15puzzle, ..."
+    std::string names;                                   // for help: the names it takes
     std::function<bool(std::string_view name)> accepts;  // does this handler take the name?
     // Adds options and a callback to `cmd`, whose name is "frontier VERB PUZZLE".
     std::function<void(CLI::App& cmd, const std::string& name)> configure;

@@ -22,7 +22,7 @@
 
 namespace frontier::cli {
 
-// "astar:manhattan" -> {astar, "manhattan"}; "bfs" -> {bfs, ""}.
+// "ALGO:HEURISTIC" -> {ALGO, "HEURISTIC"}; "ALGO" -> {ALGO, ""}.
 struct AlgorithmChoice {
     Algorithm algorithm = Algorithm::astar;
     std::string heuristic;  // "" for algorithms without one

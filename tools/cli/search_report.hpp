@@ -20,7 +20,7 @@ namespace frontier::cli {
 // metrics (Rush Hour: "moves" or "steps"), "moves" otherwise.
 template <class D>
 std::string cost_unit(const D& d) {
-    if constexpr (requires { DomainIO<D>::cost_unit(d); })
+    if constexpr (HasCostUnit<D>)
         return DomainIO<D>::cost_unit(d);
     else
         return "moves";

@@ -64,7 +64,7 @@ Report describe(const D& d, const EnumerateOptions& o) {
     rep.spec = IO::spec(d);
     rep.description = IO::describe(d);
     rep.goal = IO::goal_text(d);
-    if constexpr (requires { IO::metric(d); }) rep.metric = IO::metric(d);
+    if constexpr (HasMetricText<D>) rep.metric = IO::metric(d);
     rep.symmetry = o.symmetry;
     return rep;
 }
@@ -78,7 +78,7 @@ TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
     h.entries = d.size();
     h.entry_bits = 8;
     h.max_value = r.max_depth();
-    if constexpr (requires { DomainIO<D>::metric(d); })
+    if constexpr (HasMetricText<D>)
         h.set_field("metric", DomainIO<D>::metric(d));
     h.set_field("reached", std::to_string(r.reached));
     return h;

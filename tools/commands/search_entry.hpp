@@ -1,6 +1,7 @@
 // What a puzzle tells the search verbs (solve, compare, solve-batch) and enumerate.
 //
-// A puzzle entry is a type with static members only (tools/puzzles/<puzzle>.cpp defines one); the
+// A puzzle entry is a type with static members only; its domain must model DomainText (the whole
+// text contract of engine/domain_io.hpp) (tools/puzzles/<puzzle>.cpp defines one); the
 // verbs are templates over it, so every search stays monomorphic. Required:
 //   Domain, Heuristics     the domain type; a std::variant of its heuristic types
 //   Options                the puzzle's own options: add(CLI::App&, Use) registers them for a
@@ -55,7 +56,8 @@ concept BuildsInstances = requires(const std::string& text, const typename P::Op
 };
 
 template <class P>
-concept SearchPuzzle = PuzzleOptions<P> && (BuildsDomains<P> || BuildsInstances<P>) &&
+concept SearchPuzzle = DomainText<typename P::Domain> && PuzzleOptions<P> &&
+    (BuildsDomains<P> || BuildsInstances<P>) &&
     requires(const typename P::Domain& d, const std::string& name, const typename P::Options& o) {
     { P::accepts(std::string_view{}) } -> std::convertible_to<bool>;
     { P::make_heuristic(d, name, o) } -> std::same_as<typename P::Heuristics>;

@@ -10,13 +10,9 @@
 #include "tools/cli/search_report.hpp"
 #include "tools/commands/search_entry.hpp"
 
-namespace frontier::cli {
+// Puzzles whose DomainIO can turn a move sequence into a state (HasScramble) get --scramble.
 
-// Domains whose DomainIO can turn a move sequence into a state get solve --scramble.
-template <class D>
-concept Scramblable = requires(const D& d, std::string_view text) {
-    { DomainIO<D>::scramble(d, text) } -> std::same_as<typename D::State>;
-};
+namespace frontier::cli {
 
 template <SearchPuzzle P>
 struct SolveCommand {
@@ -31,7 +27,7 @@ struct SolveCommand {
     std::pair<D, State> start() const {
         if (!scramble.empty()) {
             if (!state.empty()) throw InputError("give either a state or --scramble, not both");
-            if constexpr (Scramblable<D> && BuildsDomains<P>) {
+            if constexpr (HasScramble<D> && BuildsDomains<P>) {
                 D d = P::make_domain(name, options);
                 const State s = DomainIO<D>::scramble(d, scramble);
                 return {std::move(d), s};
@@ -43,7 +39,7 @@ struct SolveCommand {
             const State s = P::default_start(d);
             return {std::move(d), s};
         }
-        throw InputError(Scramblable<D> ? "missing the start: give a state or --scramble"
+        throw InputError(HasScramble<D> ? "missing the start: give a state or --scramble"
                                         : "missing the start state");
     }
 
@@ -91,7 +87,7 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
         cmd.add_option("state", o->state,
                        HasDefaultStart<P> ? "the start state (default: the puzzle's start)"
                                           : "the start state");
-    if constexpr (Scramblable<typename P::Domain>)
+    if constexpr (HasScramble<typename P::Domain>)
         cmd.add_option("--scramble", o->scramble,
                        "start from the position these moves reach from the goal");
     else if (!HasDefaultStart<P>)

@@ -25,7 +25,7 @@ struct HanoiEntry {
     using Heuristics = std::variant<ZeroHeuristic, HanoiOffGoal>;
     using Options = HanoiOptions;
 
-    static constexpr std::string_view kNames = "hanoi:N (N disks, 1 to 20)";
+    static constexpr std::string_view kNames = "hanoi:N (N from 1 to 20 disks)";
     static bool accepts(std::string_view n) { return is_hanoi_name(n); }
     static Hanoi make_domain(const std::string& name, const Options&) {
         return parse_hanoi_name(name);

@@ -1,0 +1,171 @@
+// The command line's structure (docs/architecture.md): one registry of puzzles, verbs generic over
+// them, layers that include only downwards; and the Towers of Hanoi, added through the registry
+// recipe, answered through every generic verb.
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+namespace fs = std::filesystem;
+using test::expect_input_error;
+using test::run_frontier;
+
+nlohmann::json json_of(const test::CliResult& r) {
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+}
+
+// Every name the registry's puzzles answer to (a prefix for families: "sliding:", "hanoi:").
+const std::set<std::string> kPuzzleNames = {
+    "8puzzle", "15puzzle",      "24puzzle",  "sliding:",       "rush",  "pocket-cube",
+    "peg-solitaire", "klotski", "dads-puzzle", "sliding-blocks", "queens", "sudoku",
+    "cryptarithm",   "qubic",   "hanoi:"};
+
+// The puzzle names listed by a verb's help ("Domains" footer): "8puzzle, sliding:RxC (...)" gives
+// 8puzzle and sliding:.
+std::set<std::string> names_in_help(const std::string& verb) {
+    const auto r = run_frontier(verb + " --help");
+    EXPECT_EQ(r.exit_code, 0) << verb;
+    std::set<std::string> names;
+    const auto at = r.out.find("Domains");
+    std::istringstream lines(r.out.substr(at == std::string::npos ? r.out.size() : at));
+    std::string line;
+    std::getline(lines, line);  // the "Domains (run ...)" line
+    while (std::getline(lines, line)) {
+        std::stringstream items(line);
+        for (std::string item; std::getline(items, item, ',');) {
+            const auto first = item.find_first_not_of(' ');
+            if (first == std::string::npos) continue;
+            std::string name = item.substr(first, item.find_first_of(" (", first) - first);
+            if (const auto colon = name.find(':'); colon != std::string::npos)
+                name = name.substr(0, colon + 1);
+            if (!name.empty() && name.find_first_of("abcdefghijklmnopqrstuvwxyz0123456789") == 0)
+                names.insert(name);
+        }
+    }
+    return names;
+}
+
+TEST(CliRegistry, EveryListedPuzzleIsKnownToThisTest) {
+    for (const char* verb : {"solve", "solve-batch", "compare", "count", "play", "enumerate"})
+        for (const std::string& name : names_in_help(verb))
+            EXPECT_TRUE(kPuzzleNames.count(name)) << verb << " lists " << name;
+    EXPECT_EQ(names_in_help("solve").count("hanoi:"), 1u);
+    EXPECT_EQ(names_in_help("enumerate").count("hanoi:"), 1u);
+}
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// The layers of tools/: cli names no puzzle and no algorithm; commands name no puzzle (the bench's
+// fixed workload list excepted); includes point only down.
+TEST(CliRegistry, CommandsNameNoPuzzleAndIncludesPointDown) {
+    const fs::path tools = fs::path(FRONTIER_SOURCE_DIR) / "tools";
+    int files = 0;
+    for (const char* layer : {"cli", "commands"})
+        for (const auto& entry : fs::directory_iterator(tools / layer)) {
+            const std::string file = entry.path().filename().string();
+            if (file.starts_with("bench")) continue;
+            const std::string text = read_file(entry.path());
+            ++files;
+            for (const std::string& name : kPuzzleNames)
+                EXPECT_EQ(text.find("\"" + name), std::string::npos) << file << " names " << name;
+            EXPECT_EQ(text.find("#include \"domains/"), std::string::npos) << file;
+            EXPECT_EQ(text.find("#include \"tools/puzzles/"), std::string::npos) << file;
+            if (std::string(layer) == "cli") {
+                EXPECT_EQ(text.find("#include \"tools/commands/"), std::string::npos) << file;
+                for (const char* algorithm : {"\"astar\"", "\"idastar\"", "\"hdastar\"", "\"bfs\""})
+                    EXPECT_EQ(text.find(algorithm), std::string::npos) << file << algorithm;
+            }
+        }
+    EXPECT_GE(files, 10);
+}
+
+TEST(CliRegistry, NoFileUnderToolsExceedsFourHundredLines) {
+    const fs::path tools = fs::path(FRONTIER_SOURCE_DIR) / "tools";
+    for (const auto& entry : fs::recursive_directory_iterator(tools)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        const std::string text = read_file(entry.path());
+        EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 400) << entry.path();
+    }
+}
+
+TEST(CliRegistry, AnOptionThePuzzleDoesNotTakeIsRefusedByName) {
+    expect_input_error(run_frontier("solve hanoi:3 --pdb-dir /nonexistent"),
+                       "hanoi:3 takes no --pdb-dir option");
+    expect_input_error(
+        run_frontier("solve rush IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM --pdb-dir /nonexistent"),
+        "rush takes no --pdb-dir option");
+    expect_input_error(run_frontier("enumerate pocket-cube --layout x"),
+                       "pocket-cube takes no --layout option");
+}
+
+TEST(CliRegistry, PidastarPrintsItsIterations) {
+    const auto ida = run_frontier("solve 8puzzle '8 6 7 2 5 4 3 0 1' -a idastar");
+    const auto pida = run_frontier("solve 8puzzle '8 6 7 2 5 4 3 0 1' -a pidastar --threads 2");
+    ASSERT_EQ(pida.exit_code, 0) << pida.err;
+    EXPECT_NE(ida.out.find("iterations 6"), std::string::npos) << ida.out;
+    EXPECT_NE(pida.out.find("iterations 6"), std::string::npos) << pida.out;
+    EXPECT_NE(pida.out.find("31 moves (optimal)"), std::string::npos) << pida.out;
+}
+
+TEST(CliRegistry, SolveBatchAppliesTheBoundCheck) {
+    // Sliding blocks cannot tell every unsolvable start, so a tree search needs a bound there,
+    // in a batch as in solve and compare.
+    expect_input_error(run_frontier("solve-batch klotski - -a idastar", "BAAC/BAAC/DEEF/DGHF/I..J\n"),
+                       "keeps no visited set");
+    expect_input_error(run_frontier("solve klotski -a idastar"), "keeps no visited set");
+}
+
+// Hanoi, through the generic verbs: the farthest state from the goal is 2^N - 1 moves away (the
+// start, every disk on A, among them), and the space has 3^N states.
+TEST(CliHanoi, EnumerateSolveLookupCompare) {
+    const auto e = json_of(run_frontier("enumerate hanoi:6 --json --threads 2"));
+    EXPECT_EQ(e["states"], 729);
+    EXPECT_EQ(e["reached"], 729);
+    EXPECT_EQ(e["max_depth"], 63);
+    std::uint64_t sum = 0;
+    for (const auto& n : e["layers"]) sum += n.get<std::uint64_t>();
+    EXPECT_EQ(sum, 729u);
+    const std::vector<std::string> farthest = e["farthest"];
+    EXPECT_NE(std::find(farthest.begin(), farthest.end(), "AAAAAA"), farthest.end());
+
+    const auto s = json_of(run_frontier("solve hanoi:7 --json"));
+    EXPECT_EQ(s["length"], 127);
+    EXPECT_EQ(s["optimal"], true);
+    EXPECT_EQ(s["start"], "AAAAAAA");
+
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(run_frontier("enumerate hanoi:5 --out " + dir + "/h5.table").exit_code, 0);
+    const auto l = run_frontier("lookup " + dir + "/h5.table AAAAA CCCCC --json");
+    EXPECT_EQ(json_of(l)[0]["distance"], 31);
+    EXPECT_EQ(json_of(l)[1]["distance"], 0);
+    // Every state's table distance is the length A* finds (a sample of them).
+    for (const char* state : {"BCCCC", "CBABA", "ABCAB", "BBBBA"}) {
+        const auto t = json_of(run_frontier("lookup " + dir + "/h5.table " + state + " --json"));
+        const auto a = json_of(run_frontier(std::string("solve hanoi:5 ") + state + " --json"));
+        EXPECT_EQ(t[0]["distance"], a["length"]) << state;
+    }
+
+    std::ofstream(dir + "/h.txt") << "AAA\nBBB\nCAB\n";
+    const auto c = run_frontier("compare hanoi:3 " + dir + "/h.txt --json");
+    const auto cells = json_of(c);
+    ASSERT_EQ(cells.size(), 9u);
+    for (const auto& cell : cells) EXPECT_EQ(cell["status"], "solved");
+    EXPECT_EQ(cells[0]["length"], 7);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace frontier
