@@ -28,52 +28,67 @@ int column(const std::vector<std::string>& header, std::initializer_list<const c
 
 }  // namespace
 
-std::vector<Instance> read_instances(const std::string& path) {
-    std::ifstream file;
-    if (path != "-") {
-        file.open(path);
-        if (!file) throw InputError(path + ": cannot open instance file");
-    }
-    std::istream& in = path == "-" ? std::cin : file;
-    std::vector<Instance> out;
-    std::vector<std::string> header;
-    int state_col = -1, id_col = -1, expected_col = -1, solution_col = -1;
-    int n = 0;
-    for (std::string raw; std::getline(in, raw);) {
-        ++n;
+InstanceReader::InstanceReader(const std::string& path)
+    : in_(&std::cin), name_(path == "-" ? "stdin" : path) {
+    if (path == "-") return;
+    file_.open(path);
+    if (!file_) throw InputError(path + ": cannot open instance file");
+    in_ = &file_;
+}
+
+bool InstanceReader::read_header(const std::string& line) {
+    if (line.find('\t') == std::string::npos) return false;
+    const auto fields = split_tabs(line);
+    const int c = column(fields, {"tiles", "state", "board", "board36", "puzzle", "puzzle81"});
+    if (c < 0) return false;
+    header_ = fields;
+    state_col_ = c;
+    id_col_ = column(fields, {"id"});
+    expected_col_ = column(fields, {"optimal_length", "optimal_moves", "length", "moves"});
+    solution_col_ = column(fields, {"solution", "solution81"});
+    cluster_col_ = column(fields, {"cluster_size", "cluster"});
+    return true;
+}
+
+bool InstanceReader::next(Instance& out) {
+    for (std::string raw; std::getline(*in_, raw);) {
+        ++line_;
         const std::string line(trim(raw));
         if (line.empty() || line[0] == '#') continue;
-        if (out.empty() && header.empty() && line.find('\t') != std::string::npos) {
-            const auto fields = split_tabs(line);
-            const int c =
-                column(fields, {"tiles", "state", "board", "board36", "puzzle", "puzzle81"});
-            if (c >= 0) {
-                header = fields;
-                state_col = c;
-                id_col = column(fields, {"id"});
-                expected_col = column(fields, {"optimal_length", "optimal_moves", "length"});
-                solution_col = column(fields, {"solution", "solution81"});
-                continue;
-            }
+        if (!header_checked_) {
+            header_checked_ = true;
+            if (read_header(line)) continue;
         }
-        Instance inst;
-        inst.line = n;
-        inst.id = std::to_string(n);
-        if (state_col >= 0) {
-            const auto fields = split_tabs(raw);
-            if (state_col >= static_cast<int>(fields.size()))
-                throw InputError(path + ":" + std::to_string(n) + ": missing column " +
-                                 header[state_col]);
-            inst.state = fields[state_col];
-            if (id_col >= 0 && id_col < static_cast<int>(fields.size())) inst.id = fields[id_col];
-            if (expected_col >= 0 && expected_col < static_cast<int>(fields.size()))
-                inst.expected = fields[expected_col];
-            if (solution_col >= 0 && solution_col < static_cast<int>(fields.size()))
-                inst.solution = fields[solution_col];
-        } else {
-            inst.state = line;
+        out = Instance{};
+        out.line = line_;
+        out.id = std::to_string(line_);
+        if (state_col_ < 0) {
+            out.state = line;
+            return true;
         }
-        out.push_back(inst);
+        const auto fields = split_tabs(raw);
+        auto field = [&](int col) {
+            return col >= 0 && col < static_cast<int>(fields.size()) ? fields[col] : "";
+        };
+        out.state = field(state_col_);
+        if (state_col_ >= static_cast<int>(fields.size()))
+            out.error = "missing column " + header_[state_col_];
+        if (!field(id_col_).empty()) out.id = field(id_col_);
+        out.expected = field(expected_col_);
+        out.solution = field(solution_col_);
+        out.cluster = field(cluster_col_);
+        return true;
+    }
+    return false;
+}
+
+std::vector<Instance> read_instances(const std::string& path) {
+    InstanceReader reader(path);
+    std::vector<Instance> out;
+    for (Instance in; reader.next(in);) {
+        if (!in.error.empty())
+            throw InputError(path + ":" + std::to_string(in.line) + ": " + in.error);
+        out.push_back(std::move(in));
     }
     return out;
 }

@@ -1,7 +1,15 @@
-// The instances of a batch file (solve-batch, compare): one state per line, or a TSV file whose
-// header names the state column and, optionally, the id and expected-answer columns.
+// The instances of a batch file (solve-batch, compare, rush grade): one state per line, or a TSV
+// file whose header names the state column and, optionally, the id and expected-answer columns.
+//
+// One reader serves every batch command. Blank lines and lines starting with '#' are skipped.
+// When the first other line holds a tab and names a state column (tiles, state, board, board36,
+// puzzle, puzzle81), it is a header, and each row's columns are read by name: id; the expected
+// solution length (optimal_length, optimal_moves, length, moves); the expected solution
+// (solution, solution81); the expected cluster size (cluster_size, cluster).
 #pragma once
 
+#include <fstream>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -14,10 +22,33 @@ struct Instance {
     std::string state;     // the state text
     std::string expected;  // the expected solution length column, when the file has one
     std::string solution;  // the expected solution column (solution, solution81), if any
+    std::string cluster;   // the expected cluster size column (cluster_size), if any
+    std::string error;     // a row without its state column: "missing column board36"
 };
-// Reads instances from a file ('-' = stdin): either one state per line ('#' starts a comment
-// line), or a TSV file with a header row naming a state column (tiles, state, board, board36,
-// puzzle, puzzle81) and optionally id, optimal_length / optimal_moves and solution / solution81.
+
+// Streams the instances of a file ('-' = stdin). Not thread-safe.
+class InstanceReader {
+  public:
+    // InputError when the file cannot be opened.
+    explicit InstanceReader(const std::string& path);
+    // The next instance; false at the end of the input.
+    bool next(Instance& out);
+    // "stdin" or the path, for messages.
+    const std::string& name() const { return name_; }
+
+  private:
+    bool read_header(const std::string& line);
+
+    std::ifstream file_;
+    std::istream* in_;
+    std::string name_;
+    int line_ = 0;
+    bool header_checked_ = false;
+    std::vector<std::string> header_;
+    int state_col_ = -1, id_col_ = -1, expected_col_ = -1, solution_col_ = -1, cluster_col_ = -1;
+};
+
+// Every instance of a file; a row without its state column is an InputError naming file:line.
 std::vector<Instance> read_instances(const std::string& path);
 
 }  // namespace frontier::cli

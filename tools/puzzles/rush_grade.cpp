@@ -1,8 +1,6 @@
 // frontier rush grade: grade every puzzle of a file exactly, in parallel, output in input order.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <tbb/enumerable_thread_specific.h>
 
@@ -12,8 +10,9 @@
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
-#include "tools/puzzles/rush_bulk.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/instances.hpp"
+#include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
 
@@ -30,71 +29,21 @@ struct GradeOptions {
 struct GradeInput {
     int line = 0;
     std::string text;
+    std::string error;  // a database row without its board column
 };
 
-// Reads puzzle lines: blank lines and '#' comments are skipped. A tab-separated header naming a
-// board36 (or board) column switches to header mode, where each row's optimal_moves and
-// cluster_size columns, when present, become the database columns of a "MOVES BOARD CLUSTER"
-// line.
-class PuzzleReader {
-  public:
-    explicit PuzzleReader(std::istream& in) : in_(in) {}
-
-    // Appends up to `max` puzzle lines; false once the input is exhausted.
-    bool read(std::vector<GradeInput>& batch, std::size_t max) {
-        for (std::string raw; batch.size() < max;) {
-            if (!std::getline(in_, raw)) return false;
-            ++line_;
-            const auto first = raw.find_first_not_of(" \t\r");
-            if (first == std::string::npos || raw[first] == '#') continue;
-            if (!header_checked_) {
-                header_checked_ = true;
-                if (parse_header(raw)) continue;
-            }
-            batch.push_back(GradeInput{line_, board_col_ >= 0 ? from_columns(raw) : raw});
-        }
-        return true;
+// Appends up to `max` puzzle lines; false once the input is exhausted. A database row's
+// optimal_moves and cluster_size columns, when present, become a "MOVES BOARD CLUSTER" line.
+bool read_batch(InstanceReader& reader, std::vector<GradeInput>& batch, std::size_t max) {
+    for (Instance in; batch.size() < max;) {
+        if (!reader.next(in)) return false;
+        const bool record = !in.expected.empty() && !in.cluster.empty();
+        batch.push_back(GradeInput{
+            in.line, record ? in.expected + " " + in.state + " " + in.cluster : in.state,
+            in.error});
     }
-
-  private:
-    static std::vector<std::string> split_tabs(const std::string& line) {
-        std::vector<std::string> fields;
-        std::stringstream ss(line);
-        for (std::string f; std::getline(ss, f, '\t');) {
-            while (!f.empty() && (f.back() == '\r' || f.back() == ' ')) f.pop_back();
-            fields.push_back(f);
-        }
-        return fields;
-    }
-
-    bool parse_header(const std::string& line) {
-        if (line.find('\t') == std::string::npos) return false;
-        const auto fields = split_tabs(line);
-        for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
-            if (fields[i] == "board36" || fields[i] == "board") board_col_ = i;
-            if (fields[i] == "optimal_moves" || fields[i] == "moves") moves_col_ = i;
-            if (fields[i] == "cluster_size" || fields[i] == "cluster") cluster_col_ = i;
-        }
-        return board_col_ >= 0;
-    }
-
-    std::string from_columns(const std::string& line) const {
-        const auto fields = split_tabs(line);
-        auto field = [&](int col) {
-            return col >= 0 && col < static_cast<int>(fields.size()) ? fields[col] : "";
-        };
-        const std::string board = field(board_col_);
-        if (board.empty()) return line;  // the parser reports it
-        const std::string moves = field(moves_col_), cluster = field(cluster_col_);
-        if (moves.empty() || cluster.empty()) return board;
-        return moves + " " + board + " " + cluster;
-    }
-
-    std::istream& in_;
-    int line_ = 0;
-    bool header_checked_ = false;
-    int board_col_ = -1, moves_col_ = -1, cluster_col_ = -1;
-};
+    return true;
+}
 
 std::string number_or(int value, const char* none) {
     return value < 0 ? none : std::to_string(value);
@@ -142,13 +91,8 @@ std::string check_line(const RushLineGrade& g) {
 int grade(const GradeOptions& o) {
     if (o.format != "tsv" && o.format != "jsonl")
         throw InputError("grade: unknown --format \"" + o.format + "\" (expected tsv or jsonl)");
-    std::ifstream file;
-    if (o.file != "-") {
-        file.open(o.file);
-        if (!file) throw InputError(o.file + ": cannot open puzzle file");
-    }
-    const std::string name = o.file == "-" ? "stdin" : o.file;
-    PuzzleReader reader(o.file == "-" ? std::cin : file);
+    InstanceReader reader(o.file);
+    const std::string name = reader.name();
     tbb::enumerable_thread_specific<RushGrader> graders;
     ProgressLine progress(stderr_is_terminal());
     Stopwatch clock;
@@ -159,9 +103,12 @@ int grade(const GradeOptions& o) {
     run_with_threads(threads, [&] {
         ordered_batches<GradeInput, RushLineGrade>(
             4 * static_cast<std::size_t>(threads),
-            [&](std::vector<GradeInput>& batch) { return reader.read(batch, kBatch); },
+            [&](std::vector<GradeInput>& batch) { return read_batch(reader, batch, kBatch); },
             [&](const GradeInput& in, RushLineGrade& out) {
-                out = grade_rush_line(graders.local(), in.text);
+                if (!in.error.empty())
+                    out.error = in.error;
+                else
+                    out = grade_rush_line(graders.local(), in.text);
             },
             [&](const std::vector<GradeInput>& in, const std::vector<RushLineGrade>& out) {
                 std::string text;
