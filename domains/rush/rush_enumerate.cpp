@@ -39,7 +39,8 @@ RushUniverse::RushUniverse(int size, int max_walls)
 }
 
 // Every pattern of one row: items left to right, fewer cells than the row has, at most
-// max_walls walls; the exit row holds A alone.
+// max_walls walls; the exit row holds A and walls left of it (A is item 0, so it takes the
+// letter A and piece index 0, and its walls follow it).
 void RushUniverse::build_row_patterns(int row) {
     const int n = size_;
     auto finish = [&](Pattern p) {
@@ -56,11 +57,19 @@ void RushUniverse::build_row_patterns(int row) {
         rows_[row].push_back(p);
     };
     if (row == exit_row_) {
-        for (int a = 0; a + 2 <= n; ++a) {
-            Pattern p;
-            p.items[p.count++] = Item{std::uint8_t(a), 2};
-            finish(p);
-        }
+        // A at column a, and walls on any set of the cells left of it (a wall right of A would
+        // block the exit for good: the public universe leaves those out), the row never full.
+        for (int a = 0; a + 2 <= n; ++a)
+            for (std::uint32_t walls = 0; walls < (1u << a); ++walls) {
+                const int count = std::popcount(walls);
+                if (count > max_walls_ || 2 + count >= n) continue;
+                Pattern p;
+                p.items[p.count++] = Item{std::uint8_t(a), 2};
+                for (int c = 0; c < a; ++c)
+                    if (walls >> c & 1) p.items[p.count++] = Item{std::uint8_t(c), 1};
+                p.walls = static_cast<std::uint8_t>(count);
+                finish(p);
+            }
         return;
     }
     auto place = [&](auto& self, Pattern p, int x, int used) -> void {
