@@ -293,7 +293,9 @@ TEST(RushCensus, UnitRecordsRoundTrip) {
 TEST(RushUniverse, RejectsSizesAndWallsOutOfRange) {
     EXPECT_THROW(RushUniverse(3, 0), InputError);
     EXPECT_THROW(RushUniverse(7, 0), InputError);
-    EXPECT_THROW(RushUniverse(6, 4), InputError);
+    EXPECT_THROW(RushUniverse(6, 3), InputError);  // 3 walls on 4 x 4 and 5 x 5 only
+    EXPECT_NO_THROW(RushUniverse(5, 3));
+    EXPECT_THROW(RushUniverse(5, 4), InputError);
     EXPECT_THROW(RushUniverse(6, -1), InputError);
 }
 

@@ -27,9 +27,10 @@ RushUniverse::RushUniverse(int size, int max_walls)
     if (size < kMinSize || size > kMaxSize)
         throw InputError("board size " + std::to_string(size) + " is out of range (" +
                          std::to_string(kMinSize) + " to " + std::to_string(kMaxSize) + ")");
-    if (max_walls < 0 || max_walls > kMaxWalls)
+    if (max_walls < 0 || max_walls > max_walls_for(size))
         throw InputError("wall count " + std::to_string(max_walls) + " is out of range (0 to " +
-                         std::to_string(kMaxWalls) + ")");
+                         std::to_string(max_walls_for(size)) + " on a " + std::to_string(size) +
+                         " x " + std::to_string(size) + " board)");
     row_order_.push_back(exit_row_);
     for (int r = 0; r < size_; ++r)
         if (r != exit_row_) row_order_.push_back(r);

@@ -46,8 +46,9 @@
 // numbering and walls take a letter too (the exit row's walls right after A, as the public
 // enumerator lists them), which reproduces the public database's lines character for character.
 //
-// Limits: sizes 4 to 6 (the packed state holds 21 pieces, a 6 x 6 board at most 18), 0 to 3
-// walls, clusters of at most 2^24 states (ClusterGraph).
+// Limits: sizes 4 to 6 (the packed state holds 21 pieces, a 6 x 6 board at most 18), 0 to 2
+// walls on 6 x 6 and 0 to 3 on smaller boards (max_walls_for), clusters of at most 2^24 states
+// (ClusterGraph).
 #pragma once
 
 #include <array>
@@ -68,9 +69,12 @@ namespace frontier {
 class RushUniverse {
   public:
     static constexpr int kMinSize = 4, kMaxSize = 6, kMaxWalls = 3;
+    // The most walls a universe of that size may have: 2 on 6 x 6 (the public database's
+    // universe), 3 on the smaller boards (the public enumerator's published 4 x 4 counts go to 3).
+    static constexpr int max_walls_for(int size) { return size >= 6 ? 2 : kMaxWalls; }
     using Visit = absl::FunctionRef<void(const RushBoard&, RushState)>;
 
-    // InputError for a size or wall count outside the limits above.
+    // InputError for a size or wall count outside the limits above (max_walls_for(size)).
     RushUniverse(int size, int max_walls);
 
     int size() const { return size_; }
