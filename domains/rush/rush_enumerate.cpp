@@ -27,9 +27,10 @@ RushUniverse::RushUniverse(int size, int max_walls)
     if (size < kMinSize || size > kMaxSize)
         throw InputError("board size " + std::to_string(size) + " is out of range (" +
                          std::to_string(kMinSize) + " to " + std::to_string(kMaxSize) + ")");
-    if (max_walls < 0 || max_walls > kMaxWalls)
+    if (max_walls < 0 || max_walls > max_walls_for(size))
         throw InputError("wall count " + std::to_string(max_walls) + " is out of range (0 to " +
-                         std::to_string(kMaxWalls) + ")");
+                         std::to_string(max_walls_for(size)) + " on a " + std::to_string(size) +
+                         " x " + std::to_string(size) + " board)");
     row_order_.push_back(exit_row_);
     for (int r = 0; r < size_; ++r)
         if (r != exit_row_) row_order_.push_back(r);
@@ -39,7 +40,8 @@ RushUniverse::RushUniverse(int size, int max_walls)
 }
 
 // Every pattern of one row: items left to right, fewer cells than the row has, at most
-// max_walls walls; the exit row holds A alone.
+// max_walls walls; the exit row holds A and walls left of it (A is item 0, so it takes the
+// letter A and piece index 0, and its walls follow it).
 void RushUniverse::build_row_patterns(int row) {
     const int n = size_;
     auto finish = [&](Pattern p) {
@@ -56,11 +58,19 @@ void RushUniverse::build_row_patterns(int row) {
         rows_[row].push_back(p);
     };
     if (row == exit_row_) {
-        for (int a = 0; a + 2 <= n; ++a) {
-            Pattern p;
-            p.items[p.count++] = Item{std::uint8_t(a), 2};
-            finish(p);
-        }
+        // A at column a, and walls on any set of the cells left of it (a wall right of A would
+        // block the exit for good: the public universe leaves those out), the row never full.
+        for (int a = 0; a + 2 <= n; ++a)
+            for (std::uint32_t walls = 0; walls < (1u << a); ++walls) {
+                const int count = std::popcount(walls);
+                if (count > max_walls_ || 2 + count >= n) continue;
+                Pattern p;
+                p.items[p.count++] = Item{std::uint8_t(a), 2};
+                for (int c = 0; c < a; ++c)
+                    if (walls >> c & 1) p.items[p.count++] = Item{std::uint8_t(c), 1};
+                p.walls = static_cast<std::uint8_t>(count);
+                finish(p);
+            }
         return;
     }
     auto place = [&](auto& self, Pattern p, int x, int used) -> void {

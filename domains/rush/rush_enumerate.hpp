@@ -3,10 +3,13 @@
 // cluster). The method is the one behind the public database; the code is Frontier's own.
 //
 // Layouts, line by line. Each row holds horizontal pieces (2 or 3 cells) and walls (1 cell: walls
-// are placed with the rows), each column vertical pieces (2 or 3 cells). Excluded, as in the
-// public database: a row filled by its own pieces and walls, a column filled by its vertical
-// pieces, anything but the primary car A in the exit row (another horizontal piece there blocks A
-// for good or never has to move; no wall either), and more than max_walls walls.
+// are placed with the rows), each column vertical pieces (2 or 3 cells). The public definition
+// (fogleman/rush's enumerator, whose candidate counts these equal): a wall may stand on any cell,
+// the exit row included; the exit row holds no horizontal piece but the primary car A (another
+// one there blocks A for good or never has to move), and its walls stand left of A (one right of
+// A blocks the exit for good: those boards are left out). Excluded too: a row filled by its own
+// pieces and walls, a column filled by its vertical pieces, and more than max_walls walls. A wall
+// counts as a piece for minimality (below) but is no piece of the state: it never moves.
 //
 // Candidates. All states of a cluster share one layout. RushUniverse numbers the pieces in
 // enumeration order (A; the other rows top to bottom, each left to right; then the columns left to
@@ -40,11 +43,12 @@
 // larger, is never explored; measured against full cluster grades as probes: one heavy unit 11
 // times faster, the benchmark's sample of units 2.4 times). The hardest start is the smallest in
 // rush_layout_order among the hardest states (the public database's pick); letters follow the piece
-// numbering and walls take a letter too, which reproduces the public database's lines character for
-// character.
+// numbering and walls take a letter too (the exit row's walls right after A, as the public
+// enumerator lists them), which reproduces the public database's lines character for character.
 //
 // Limits: sizes 4 to 6 (the packed state holds 21 pieces, a 6 x 6 board at most 18), 0 to 2
-// walls, clusters of at most 2^24 states (ClusterGraph).
+// walls on 6 x 6 and 0 to 3 on smaller boards (max_walls_for), clusters of at most 2^24 states
+// (ClusterGraph).
 #pragma once
 
 #include <array>
@@ -64,10 +68,13 @@ namespace frontier {
 
 class RushUniverse {
   public:
-    static constexpr int kMinSize = 4, kMaxSize = 6, kMaxWalls = 2;
+    static constexpr int kMinSize = 4, kMaxSize = 6, kMaxWalls = 3;
+    // The most walls a universe of that size may have: 2 on 6 x 6 (the public database's
+    // universe), 3 on the smaller boards (the public enumerator's published 4 x 4 counts go to 3).
+    static constexpr int max_walls_for(int size) { return size >= 6 ? 2 : kMaxWalls; }
     using Visit = absl::FunctionRef<void(const RushBoard&, RushState)>;
 
-    // InputError for a size or wall count outside the limits above.
+    // InputError for a size or wall count outside the limits above (max_walls_for(size)).
     RushUniverse(int size, int max_walls);
 
     int size() const { return size_; }

@@ -1,6 +1,8 @@
-// Long checks of the Rush Hour universe (ctest -L long): the wall-free 6 x 6 candidate count,
-// the 5 x 5 universe through the CLI, and the whole wall-free 6 x 6 enumeration (tens of minutes
-// on 2 idle cores: run it alone, ctest -L long -R WallFree6x6).
+// Long checks of the Rush Hour universe (ctest -L long): the 6 x 6 candidate counts (minutes with
+// walls), the 5 x 5 universes through the CLI against the public enumerator's figures and the
+// brute force, and the whole wall-free 6 x 6 enumeration (tens of minutes on 2 idle cores: run it
+// alone, ctest -L long -R WallFree6x6).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +15,7 @@
 
 #include "domains/rush/rush_enumerate.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "tests/support/rush_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -24,6 +27,83 @@ TEST(LongRushUniverse, WallFree6x6HasThePublicCandidateCount) {
     std::uint64_t total = 0;
     for (std::size_t unit = 0; unit < u.unit_count(); ++unit) total += u.count_candidates(unit);
     EXPECT_EQ(total, 243'502'785u + 1);
+}
+
+// The public enumerator's MaxID + 1 for 6 x 6 with at most one and two walls (fogleman/rush,
+// cpp/src/config.h). Counting never builds a board: 133 s for one wall and 426 s for two on the
+// loaded 2-core machine (one thread).
+std::uint64_t count_all(int size, int walls) {
+    const RushUniverse u(size, walls);
+    std::uint64_t total = 0;
+    for (std::size_t unit = 0; unit < u.unit_count(); ++unit) total += u.count_candidates(unit);
+    return total;
+}
+
+TEST(LongRushUniverse, OneWall6x6HasThePublicCandidateCount) {
+    EXPECT_EQ(count_all(6, 1), 3'670'622'351u + 1);
+}
+
+TEST(LongRushUniverse, TwoWalls6x6HasThePublicCandidateCount) {
+    EXPECT_EQ(count_all(6, 2), 27'403'231'254u + 1);
+}
+
+// 5 x 5 with at most 0, 1 and 2 walls through the CLI: the totals equal the public enumerator's
+// own (its inputs, canonical, solvable and minimal counts, run side by side: docs/rush-hour.md,
+// where the database lines were equal character for character too), and the brute force's count
+// of every legal board (the states of all clusters) and of the candidates.
+TEST(LongRushUniverse, With5x5WallsTheTotalsEqualThePublicEnumeratorAndTheBruteForce) {
+    struct Expected {
+        int walls;
+        std::uint64_t candidates, clusters, solvable, puzzles, states;
+        int hardest;
+    };
+    for (const Expected& x :
+         {Expected{0, 268'109, 130'299, 62'106, 1'730, 6'795'364, 20},
+          Expected{1, 2'988'670, 1'655'079, 831'255, 6'041, 58'239'509, 21},
+          Expected{2, 16'330'430, 10'030'334, 5'275'948, 7'320, 250'245'590, 21}}) {
+        const std::string dir = test::temp_dir();
+        const auto r =
+            test::run_frontier("rush enumerate --size 5 --walls " + std::to_string(x.walls) +
+                               " --out " + dir + "/db.txt --json");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["candidates"], x.candidates) << x.walls;
+        EXPECT_EQ(j["clusters"], x.clusters) << x.walls;
+        EXPECT_EQ(j["solvable"], x.solvable) << x.walls;
+        EXPECT_EQ(j["puzzles"], x.puzzles) << x.walls;
+        EXPECT_EQ(j["cluster_states"], x.states) << x.walls;
+        EXPECT_EQ(j["hardest"]["moves"], x.hardest) << x.walls;
+        const test::BruteUniverse brute =
+            test::brute_force_universe(5, x.walls, {.count_only = true});
+        EXPECT_EQ(brute.boards, x.states) << x.walls;
+        EXPECT_EQ(brute.candidates, x.candidates) << x.walls;
+        std::filesystem::remove_all(dir);
+    }
+}
+
+// The whole wall-free 5 x 5 universe against the brute force (about a minute): the same clusters,
+// states and database lines.
+TEST(LongRushUniverse, WallFree5x5EqualsTheBruteForce) {
+    const test::BruteUniverse brute = test::brute_force_universe(5, 0);
+    const RushUniverse u(5, 0);
+    RushCensus census;
+    RushCensusCounts counts;
+    std::vector<RushDbEntry> ours, theirs = brute.entries;
+    for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
+        RushUnitResult r = run_rush_unit(u, unit, census);
+        counts += r.counts;
+        for (RushDbEntry& e : r.entries)
+            ours.push_back(RushDbEntry{e.moves, reletter_rush(e.board), e.cluster_size});
+    }
+    for (RushDbEntry& e : theirs) e.board = reletter_rush(e.board);
+    std::sort(ours.begin(), ours.end(), rush_db_before);
+    std::sort(theirs.begin(), theirs.end(), rush_db_before);
+    EXPECT_EQ(counts.candidates, brute.candidates);
+    EXPECT_EQ(counts.clusters, brute.clusters);
+    EXPECT_EQ(counts.states, brute.boards);
+    EXPECT_EQ(counts.solvable, brute.solvable);
+    EXPECT_EQ(ours, theirs);
+    EXPECT_EQ(ours.size(), 1'730u);
 }
 
 // Wall-free 5 x 5 through --out and --json: the summary agrees with the file; the hardest
