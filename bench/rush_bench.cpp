@@ -41,7 +41,7 @@ BENCHMARK(BM_RushGradeCluster)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 // The exploration alone: hash lookups, successor generation and the stored step graph.
 void BM_RushExploreCluster(benchmark::State& state) {
     const RushPuzzle p = parse_rush(kBoards[state.range(0)]);
-    const RushBoard steps = p.board.with_metric(Metric::Steps);
+    const RushBoard steps = p.board.with_metric(RushMetric::Steps);
     RushCluster cluster;
     for (auto _ : state) {
         cluster.explore(steps, p.start, RushStepLabels{},

@@ -158,7 +158,7 @@ TEST(HdaStar, SolvesTheKnownRushHourBoardsOptimally) {
     const auto rows = test::read_tsv(test::data_file("rush_known.tsv"));
     int checked = 0;
     for (std::size_t i = 1; i < rows.size(); i += 3) {
-        const RushPuzzle p = parse_rush(rows[i][0], Metric::Moves);
+        const RushPuzzle p = parse_rush(rows[i][0], RushMetric::Moves);
         const RushH3 h(p.board);
         for (int threads : {1, 3}) {
             HdaOptions o;

@@ -172,7 +172,7 @@ TEST(RushCensus, ProcessesAClusterOnlyFromItsSmallestState) {
         "oooooo"
         "oooooo"
         "oooooo",
-        Metric::Steps);
+        RushMetric::Steps);
     EXPECT_EQ(p.board.legal_steps(p.start) & 0x5555555555555555ull, 0u);
     RushCensus census;
     RushCensusCounts counts;
@@ -189,7 +189,7 @@ TEST(RushCensus, ProcessesAClusterOnlyFromItsSmallestState) {
 }
 
 TEST(RushCensus, EveryStateButTheMinimumIsDropped) {
-    const RushPuzzle p = parse_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", Metric::Steps);
+    const RushPuzzle p = parse_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", RushMetric::Steps);
     RushGrader g;
     g.grade(p.board, p.start);
     const RushState least = smallest_state(p.board, p.start);

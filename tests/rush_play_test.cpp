@@ -16,7 +16,7 @@ namespace {
 const std::string kBoard60 = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
 int bfs_moves(const RushBoard& b, RushState s) {
-    return bfs(b.with_metric(Metric::Moves), s).length();
+    return bfs(b.with_metric(RushMetric::Moves), s).length();
 }
 
 std::unique_ptr<RushSession> session(const std::string& board, bool background = false) {

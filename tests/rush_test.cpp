@@ -217,7 +217,7 @@ TEST(RushBoard, SuccessorsMatchTheNaiveMovesInBothMetrics) {
     for (int n : {4, 5, 7, 8})
         for (const auto& b : random_boards(40, n, 100 + n)) boards.push_back(b);
     for (const std::string& text : boards) {
-        for (Metric metric : {Metric::Moves, Metric::Steps}) {
+        for (RushMetric metric : {RushMetric::Moves, RushMetric::Steps}) {
             const RushPuzzle p = parse_rush(text, metric);
             const int n = p.board.size();
             std::multiset<std::string> ours, naive;
@@ -227,7 +227,7 @@ TEST(RushBoard, SuccessorsMatchTheNaiveMovesInBothMetrics) {
                 EXPECT_EQ(RushBoard::apply(c, RushBoard::inverse(m)), p.start);
             });
             for (const NaiveMove& m : naive_slides(canonical(text), n))
-                if (metric == Metric::Moves || m.cells == 1) naive.insert(m.board);
+                if (metric == RushMetric::Moves || m.cells == 1) naive.insert(m.board);
             ASSERT_EQ(ours, naive) << text;
             EXPECT_EQ(p.board.is_goal(p.start), naive_solved(canonical(text), n)) << text;
         }
@@ -393,9 +393,9 @@ TEST(RushSearch, SolutionsReplayAndHaveTheBfsLength) {
     for (const std::string& text : boards) {
         const RushPuzzle p = parse_rush(text);
         const RushGrade g = grader.grade(p.board, p.start);
-        for (Metric metric : {Metric::Moves, Metric::Steps}) {
+        for (RushMetric metric : {RushMetric::Moves, RushMetric::Steps}) {
             const RushBoard d = p.board.with_metric(metric);
-            const int expected = metric == Metric::Moves ? g.moves : g.steps;
+            const int expected = metric == RushMetric::Moves ? g.moves : g.steps;
             const RushH3 h3(d);
             const std::vector<SearchResult<RushBoard>> results = {
                 bfs(d, p.start), astar(d, p.start, ZeroHeuristic{}), astar(d, p.start, RushH1(d)),
@@ -442,11 +442,11 @@ TEST(RushHeuristics, AreAdmissibleOverWholeClusters) {
         for (std::uint32_t i = 0; i < cluster.size(); ++i)
             if (p.board.is_goal(cluster.state(i))) solved.push_back(i);
         cluster.distances(solved, steps_to_goal, RushCluster::Cost::Edges);
-        for (Metric metric : {Metric::Moves, Metric::Steps}) {
+        for (RushMetric metric : {RushMetric::Moves, RushMetric::Steps}) {
             const RushBoard d = p.board.with_metric(metric);
             for (std::uint32_t i = 0; i < cluster.size(); ++i) {
                 const RushState s = cluster.state(i);
-                const int truth = metric == Metric::Moves ? to_goal[i] : steps_to_goal[i];
+                const int truth = metric == RushMetric::Moves ? to_goal[i] : steps_to_goal[i];
                 const int h1 = rush_heuristic(d, s, 1), h2 = rush_heuristic(d, s, 2),
                           h3 = rush_heuristic(d, s, 3);
                 ASSERT_LE(h1, h2) << format_rush(d, s);

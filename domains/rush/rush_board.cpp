@@ -4,7 +4,7 @@
 
 namespace frontier {
 
-RushBoard::RushBoard(int size, Metric metric)
+RushBoard::RushBoard(int size, RushMetric metric)
     : size_(size), metric_(metric), line_mask_((std::uint64_t{1} << size) - 1) {
     assert(size >= kMinSize && size <= kMaxSize);
 }

@@ -13,13 +13,13 @@
 // 64-bit bitboards). Unused high bits are zero, so equal positions are equal words.
 //
 // Moves: a piece slides one or more free cells along its line. The metric decides what one
-// move is: with Metric::Moves a slide of any length costs 1 (the puzzle's usual count), with
-// Metric::Steps only one-cell slides exist, so a k-cell slide costs k. A RushMove is the piece
+// move is: with RushMetric::Moves a slide of any length costs 1 (the puzzle's usual count), with
+// RushMetric::Steps only one-cell slides exist, so a k-cell slide costs k. A RushMove is the piece
 // and its signed displacement (negative = left or up); inverse() negates it.
 //
 // Successor generation ORs one precomputed mask per piece into an occupancy bitboard (bit r*N + c).
-// With Metric::Steps each piece then needs one cell test per direction, done branch-free for all
-// pieces into one mask of legal steps. With Metric::Moves a column-major bitboard is built too,
+// With RushMetric::Steps each piece then needs one cell test per direction, done branch-free for all
+// pieces into one mask of legal steps. With RushMetric::Moves a column-major bitboard is built too,
 // so that a piece's line is N consecutive bits of one of them and the free run on each side is
 // one bit-width (left/up) and one count of trailing zeros (right/down). No loop over cells, no
 // allocation. Order, fixed: pieces in index order; for each, the negative direction (nearest
@@ -34,7 +34,7 @@
 
 namespace frontier {
 
-enum class Metric : std::uint8_t { Moves, Steps };
+enum class RushMetric : std::uint8_t { Moves, Steps };
 
 struct RushState {
     std::uint64_t bits = 0;
@@ -70,7 +70,7 @@ class RushBoard {
 
     // An empty board of the given size (pieces are added with add_piece, walls with add_wall).
     // The caller (the parser) validates; these only assert the limits above.
-    explicit RushBoard(int size = 6, Metric metric = Metric::Moves);
+    explicit RushBoard(int size = 6, RushMetric metric = RushMetric::Moves);
     void add_wall(int row, int col);
     // Adds a piece and returns its index; piece 0 must be the primary car.
     int add_piece(const RushPiece& piece);
@@ -84,9 +84,9 @@ class RushBoard {
     int piece_count() const { return piece_count_; }
     const RushPiece& piece(int p) const { return pieces_[p]; }
     std::uint64_t walls() const { return walls_; }
-    Metric metric() const { return metric_; }
+    RushMetric metric() const { return metric_; }
     // The same layout with another metric.
-    RushBoard with_metric(Metric m) const {
+    RushBoard with_metric(RushMetric m) const {
         RushBoard b = *this;
         b.metric_ = m;
         return b;
@@ -102,8 +102,6 @@ class RushBoard {
         return State{(s.bits & ~(std::uint64_t{7} << shift)) |
                      (static_cast<std::uint64_t>(offset) << shift)};
     }
-    // The largest offset piece p can have (N - length).
-    int max_offset(int p) const { return size_ - pieces_[p].length; }
     // Row-major bit index of the k-th cell of piece p at the given offset.
     int cell(int p, int offset, int k) const {
         const RushPiece& pc = pieces_[p];
@@ -123,7 +121,7 @@ class RushBoard {
 
     template <class F>
     void for_each_successor(State s, F&& f) const {
-        if (metric_ == Metric::Steps)
+        if (metric_ == RushMetric::Steps)
             for_each_step(s, f);
         else
             for_each_slide(s, f);
@@ -165,7 +163,7 @@ class RushBoard {
                       after = ~std::uint64_t{0};
     };
 
-    // Metric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one callback
+    // RushMetric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one callback
     // per set bit, without a branch on the direction.
     template <class F>
     void for_each_step(State s, F& f) const {
@@ -180,7 +178,7 @@ class RushBoard {
         }
     }
 
-    // Metric::Moves: the free run on each side of a piece is N consecutive bits of one bitboard
+    // RushMetric::Moves: the free run on each side of a piece is N consecutive bits of one bitboard
     // (row-major for horizontal pieces, column-major for vertical ones): one bit-width back, one
     // count of trailing zeros ahead.
     template <class F>
@@ -212,7 +210,7 @@ class RushBoard {
     };
 
     int size_;
-    Metric metric_;
+    RushMetric metric_;
     int piece_count_ = 0;
     std::uint64_t line_mask_;
     std::uint64_t walls_ = 0, walls_t_ = 0;

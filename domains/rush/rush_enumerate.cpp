@@ -12,7 +12,7 @@
 namespace frontier {
 
 struct RushUniverse::Walk {
-    explicit Walk(int size) : board(size, Metric::Steps) {}
+    explicit Walk(int size) : board(size, RushMetric::Steps) {}
     RushBoard board;  // the Steps metric: what the cluster exploration uses, so no copy there
     RushState state;
     std::uint64_t occupied_t = 0, need_t = 0;  // column-major
@@ -421,7 +421,7 @@ bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::ui
     auto lowered = [&](const RushBoard& less, RushState from) {
         return probe.goal_distance(less, from, moves - 1) >= 0;
     };
-    const RushBoard in_moves = board.with_metric(Metric::Moves);
+    const RushBoard in_moves = board.with_metric(RushMetric::Moves);
     for (int p = 1; p < board.piece_count(); ++p) {
         if (moving >> p & 1) continue;
         const RushPuzzle less = rush_without_piece(in_moves, start, p);

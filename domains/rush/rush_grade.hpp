@@ -68,8 +68,8 @@ class RushGrader {
     // (A board already in the step metric is used as it is, without a copy.)
     template <class Visit>
     bool explore(const RushBoard& board, RushState start, Visit&& visit) {
-        if (board.metric() != Metric::Steps)
-            return explore(board.with_metric(Metric::Steps), start, visit);
+        if (board.metric() != RushMetric::Steps)
+            return explore(board.with_metric(RushMetric::Steps), start, visit);
         solved_.clear();
         hardest_.clear();
         to_goal_.clear();

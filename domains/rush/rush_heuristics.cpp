@@ -23,7 +23,7 @@ int rush_heuristic(const RushBoard& b, RushState s, int level) {
     const int n = b.size(), row = b.exit_row();
     const int primary = RushBoard::offset(s, 0);
     if (primary == n - 2) return 0;
-    const int h1 = b.metric() == Metric::Steps ? n - 2 - primary : 1;
+    const int h1 = b.metric() == RushMetric::Steps ? n - 2 - primary : 1;
     if (level <= 1) return h1;
 
     // Blockers: the pieces on the exit row's cells right of the primary car.

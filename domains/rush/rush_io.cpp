@@ -104,14 +104,14 @@ std::string reletter_rush(std::string_view board) {
     return out;
 }
 
-Metric parse_metric(std::string_view name) {
-    if (name == "moves") return Metric::Moves;
-    if (name == "steps") return Metric::Steps;
+RushMetric parse_metric(std::string_view name) {
+    if (name == "moves") return RushMetric::Moves;
+    if (name == "steps") return RushMetric::Steps;
     throw InputError("unknown metric \"" + std::string(name) + "\" (expected moves or steps)");
 }
 
-const char* metric_name(Metric m) {
-    return m == Metric::Steps ? "steps" : "moves";
+const char* metric_name(RushMetric m) {
+    return m == RushMetric::Steps ? "steps" : "moves";
 }
 
 RushRecord parse_rush_record(std::string_view line) {
@@ -130,7 +130,7 @@ RushRecord parse_rush_record(std::string_view line) {
                      std::to_string(fields.size()) + " fields");
 }
 
-RushPuzzle parse_rush(std::string_view raw, Metric metric) {
+RushPuzzle parse_rush(std::string_view raw, RushMetric metric) {
     std::string_view text = trim(raw);
     if (text.empty()) throw InputError("invalid board: empty");
     std::string record_board;

@@ -28,7 +28,7 @@ struct RushPuzzle {
 };
 
 // Parses a bare board (or, for convenience, a database line: its board field).
-RushPuzzle parse_rush(std::string_view text, Metric metric = Metric::Moves);
+RushPuzzle parse_rush(std::string_view text, RushMetric metric = RushMetric::Moves);
 
 // One input line: the board text and, for database lines, the columns that come with it.
 struct RushRecord {
@@ -55,8 +55,8 @@ bool rush_db_before(const RushDbEntry& a, const RushDbEntry& b);
 // in order of their first cell), so that boards compare "up to letter naming".
 std::string reletter_rush(std::string_view board);
 
-Metric parse_metric(std::string_view name);  // "moves" or "steps"
-const char* metric_name(Metric m);
+RushMetric parse_metric(std::string_view name);  // "moves" or "steps"
+const char* metric_name(RushMetric m);
 
 // The board string (N * N characters, `o` empty, `x` wall, the input's letters).
 std::string format_rush(const RushBoard& board, RushState s);
@@ -95,7 +95,7 @@ struct DomainIO<RushBoard> {
         return format_rush_move(d, m);
     }
     static std::string cost_unit(const RushBoard& d) {
-        return d.metric() == Metric::Steps ? "steps" : "moves";
+        return d.metric() == RushMetric::Steps ? "steps" : "moves";
     }
     static constexpr const char* kMoveNotation =
         "piece letter, direction L left, R right, U up, D down, then cells slid";

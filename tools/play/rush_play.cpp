@@ -85,7 +85,7 @@ RushStart random_rush_start(std::mt19937_64& rng, int moves) {
 }
 
 RushRules::RushRules(const RushBoard& board, int moves)
-    : board_(board.with_metric(Metric::Moves)),
+    : board_(board.with_metric(RushMetric::Moves)),
       moves_(moves),
       oracle_(std::make_shared<RushOracle>(board_)) {}
 
@@ -206,7 +206,7 @@ RushMove RushRules::parse_move(RushState s, std::string_view token) const {
 
 RushState RushRules::new_start(std::mt19937_64& rng) {
     const RushStart p = random_rush_start(rng, moves_);
-    board_ = p.board.with_metric(Metric::Moves);
+    board_ = p.board.with_metric(RushMetric::Moves);
     oracle_ = std::make_shared<RushOracle>(board_);
     selected_ = 0;
     return p.start;

@@ -3,7 +3,7 @@
 // Keys: a letter selects the piece with that letter (either case; lower-case u, h, n and q are
 // the commands, so pieces U, H, N and Q are selected with capitals); an arrow slides the
 // selected piece one cell along its line. Arrows pressed again in the same direction extend the
-// same slide: a slide of any length is one move (the puzzle's usual count, Metric::Moves), so
+// same slide: a slide of any length is one move (the puzzle's usual count, RushMetric::Moves), so
 // "right, right" is the move B R 2. The primary car A is selected at the start.
 //
 // Coach: RushOracle grades the board's whole cluster once (RushGrader: a BFS of every position
@@ -40,7 +40,7 @@ using RushCoach = Coach<RushBoard>;
 // (one mutex; the grade of a cluster takes well under a second, so it is not cancelled).
 class RushOracle {
   public:
-    explicit RushOracle(const RushBoard& board) : board_(board.with_metric(Metric::Moves)) {}
+    explicit RushOracle(const RushBoard& board) : board_(board.with_metric(RushMetric::Moves)) {}
     // The distance and an optimal path of s (grading the cluster of s if it is not the one
     // graded); distance -1 when the cluster has no solved position.
     Solution<RushMove> solve(RushState s);

@@ -220,7 +220,7 @@ void install_rush_enumerate(CLI::App& rush) {
         rush.add_subcommand("enumerate",
                             "Enumerate every cluster of the Rush Hour universe once and write the "
                             "database of its interesting puzzles.");
-    cmd->add_option("--walls", o->walls, "the most walls on a board, 0 to 2 (default: 0)");
+    cmd->add_option("--walls", o->walls, "the most walls on a board: 0 to 2 on 6x6, 0 to 3 on 4x4 and 5x5 (default: 0)");
     cmd->add_option("--size", o->size, "board size, 4 to 6 (default: 6)");
     cmd->add_option("--out", o->out,
                     "write the database to FILE (atomically, at the end) and checkpoint to "
@@ -238,9 +238,10 @@ void install_rush_enumerate(CLI::App& rush) {
         "moves and its number of states; sorted by moves, then cluster size, descending (then\n"
         "by board). Kept: solvable, at least one move, and minimal (removing any piece or wall\n"
         "but A from the board lowers its moves). Excluded layouts: a row full of its own\n"
-        "horizontal pieces and walls, a column full of vertical pieces, anything but A in the\n"
-        "exit row. Letters: A, the other rows' pieces top to bottom, left to right (walls take\n"
-        "a letter too), then the columns' pieces left to right, top to bottom; walls are x.\n"
+        "horizontal pieces and walls, a column full of vertical pieces, another horizontal\n"
+        "piece in the exit row (walls may stand there, left of A). Letters: A, the exit row's\n"
+        "walls, the other rows' pieces top to bottom, left to right (walls take a letter too),\n"
+        "then the columns' pieces left to right, top to bottom; walls are x.\n"
         "Method: only boards where no piece can slide left or up are candidates; each is\n"
         "explored and dropped as soon as a smaller state of its cluster appears, so every\n"
         "cluster is processed once, from its minimum (see docs/rush-hour.md).\n"
