@@ -2,8 +2,16 @@
 //
 // A grid is 81 bytes, row-major, 0 for an empty cell and 1..9 for a digit.
 //
-// CSP method (SudokuMethod::Csp, the default): every cell keeps a 9-bit mask of its candidate
-// digits. Placing a digit removes it from the cell's 20 peers (row, column, box); a peer left
+// CSP method (SudokuMethod::Csp, the default): the bit-parallel solver of sudoku_bands.cpp. Each
+// digit keeps its candidate cells as three 27-bit band words; a table step per digit and band
+// keeps the row/box "triads" that lie on a valid placement of the digit in the band (hidden
+// singles in rows and boxes, box-line elimination inside the band), then whole-band passes find
+// naked singles and hidden singles in columns, and the search guesses on a cell with two
+// candidates, copying a 160-byte board per branch. A node is one board the search propagates:
+// the root, and one per guess and per alternative left after it.
+//
+// Cells method (SudokuMethod::Cells, "cells"): the earlier CSP, one cell at a time: every cell
+// keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20 peers (row, column, box); a peer left
 // with one candidate is placed in turn (naked singles), one with none is a contradiction. When
 // that settles, each unit whose candidates changed is scanned with two masks, "seen once" and
 // "seen twice": a digit seen nowhere is a contradiction, a digit seen once in an unsolved cell
@@ -16,7 +24,7 @@
 // its successors fill the first empty cell (row-major) with each digit that does not repeat in
 // its row, column or box; depth-first. A node is one digit placed. No propagation, no ordering.
 //
-// Both count solutions up to a limit (max_solutions: 1 finds one, 2 proves uniqueness, 0 counts
+// All count solutions up to a limit (max_solutions: 1 finds one, 2 proves uniqueness, 0 counts
 // all) and can stop after max_nodes. A grid whose givens repeat a digit in a unit is reported as
 // a contradiction before any search; a grid that is consistent but cannot be completed is
 // reported as having no solution. The search is sequential; batches run in parallel, one puzzle
@@ -34,7 +42,7 @@ struct SudokuGrid {
     friend bool operator==(const SudokuGrid&, const SudokuGrid&) = default;
 };
 
-enum class SudokuMethod { Csp, Search };
+enum class SudokuMethod { Csp, Search, Cells };
 
 enum class SudokuStatus {
     Solved,         // at least one solution (see SudokuResult::solutions and ::exhausted)
@@ -66,6 +74,12 @@ SudokuResult solve_sudoku(const SudokuGrid& puzzle, const SudokuOptions& options
 
 // True iff `grid` is full, obeys the rules and keeps every given of `puzzle`.
 bool is_sudoku_solution(const SudokuGrid& puzzle, const SudokuGrid& grid);
+
+// A grid equivalent to `g` under the symmetries of Sudoku, picked by `seed` (the same grid for the
+// same seed on every platform): digits relabelled, rows permuted inside bands and bands permuted,
+// columns inside stacks and stacks permuted, and transposed for odd seeds' draws. A puzzle's variant
+// has as many solutions as the puzzle, and the variant of its solution (same seed) solves it.
+SudokuGrid sudoku_variant(const SudokuGrid& g, std::uint64_t seed);
 
 // "" if no row, column or box repeats a digit; else a description such as
 // "digit 5 twice in row 1 (r1c2, r1c7)".
