@@ -255,7 +255,8 @@ class Solver {
         }
     }
 
-    // The first open cell with two candidates, else the open cell with the fewest.
+    // The first open cell with two candidates in the band with the most of them, else the open
+    // cell with the fewest candidates.
     static void choose(const Board& B, int& band, int& pos) {
         v4u once = B.vec(0), twice = {0, 0, 0, 0}, thrice = {0, 0, 0, 0};
         for (int d = 1; d < 9; ++d) {
@@ -264,13 +265,13 @@ class Solver {
             twice |= once & v;
             once |= v;
         }
+        int most = 0;
         for (int b = 0; b < 3; ++b) {
             const u32 two = twice[b] & ~thrice[b] & B.c[36 + b];
-            if (two != 0) {
-                band = b, pos = std::countr_zero(two);
-                return;
-            }
+            const int k = std::popcount(two);
+            if (k > most) most = k, band = b, pos = std::countr_zero(two);
         }
+        if (most > 0) return;
         int best = 10;
         for (int b = 0; b < 3; ++b)
             for (u32 open = B.c[36 + b]; open != 0; open &= open - 1) {
