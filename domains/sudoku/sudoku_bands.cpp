@@ -176,9 +176,11 @@ bool propagate(Board& B, u64 dirty) {
         bool found = false;
         for (int b = 0; b < 3; ++b) {
             for (u32 n = ~twice[b] & B.open(b); n != 0; n &= n - 1) {
+                // An earlier single of this pass may have taken the cell's last candidate.
                 const int p = std::countr_zero(n);
                 int d = 0;
-                while (((B.c[4 * d + b] >> p) & 1) == 0) ++d;
+                while (d < 9 && ((B.c[4 * d + b] >> p) & 1) == 0) ++d;
+                if (d == 9) return false;
                 assign(B, d, b, p, dirty);
                 found = true;
             }
@@ -197,9 +199,11 @@ bool propagate(Board& B, u64 dirty) {
             }
             if (o != 0x1FF) return false;
             for (u32 h = o & ~t & ~placed; h != 0; h &= h - 1) {
+                // An earlier single of this pass may have taken the column's last cell.
                 const u32 col = kColumn << std::countr_zero(h);
                 int b = 0;
-                while ((B.c[4 * d + b] & col) == 0) ++b;
+                while (b < 3 && (B.c[4 * d + b] & col) == 0) ++b;
+                if (b == 3) return false;
                 assign(B, d, b, std::countr_zero(B.c[4 * d + b] & col), dirty);
                 found = true;
             }
