@@ -33,6 +33,9 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #if defined(__BMI2__)
 #include <immintrin.h>
 #define FRONTIER_SUDOKU_BMI2 1
@@ -51,6 +54,7 @@ typedef u32 v4u __attribute__((vector_size(16)));
 constexpr u32 kBand = (1u << 27) - 1;
 constexpr u32 kTriadLow = 0x1249249;  // the lowest bit of each of the nine triads
 constexpr u32 kColumn = 0x40201;      // bits 0, 9, 18: column 0 of a band
+constexpr u32 kBox = 0x1C0E07;        // the first box of a band
 
 struct Tables {
     std::uint16_t allowed[512];  // triad occupancy -> union of the permutations inside it
@@ -113,46 +117,71 @@ inline u32 fold(u32 m) {
     return (m | m >> 9 | m >> 18) & 0x1FF;
 }
 
+// One lane per band (the fourth is unused and stays zero).
+constexpr v4u kLane[4] = {{~0u, 0, 0, 0}, {0, ~0u, 0, 0}, {0, 0, ~0u, 0}, {0, 0, 0, ~0u}};
+
+inline v4u splat(u32 x) {
+    return v4u{x, x, x, x};
+}
+
+// The lanes (bit per band) where a and b differ.
+inline u32 lanes_differ(v4u a, v4u b) {
+#if defined(__SSE2__)
+    return static_cast<u32>(_mm_movemask_ps(_mm_castsi128_ps(reinterpret_cast<__m128i>(a != b))));
+#else
+    const v4u x = a ^ b;
+    return (x[0] != 0) | (x[1] != 0) << 1 | (x[2] != 0) << 2 | (x[3] != 0) << 3;
+#endif
+}
+
+// Words are read one at a time but always written as whole 16-byte vectors (a digit's three
+// bands, or the open cells): a vector load right after a narrower store to the same bytes
+// cannot be forwarded from the store buffer and stalls.
 struct alignas(64) Board {
     u32 c[40];  // c[4 * d + b]: digit d + 1 in band b; c[36 + b]: open cells of band b
-    u32& open(int b) { return c[36 + b]; }
+    u32 open(int b) const { return c[36 + b]; }
     v4u vec(int d) const {
         v4u v;
         std::memcpy(&v, &c[4 * d], sizeof v);
         return v;
     }
+    void set(int d, v4u v) { std::memcpy(&c[4 * d], &v, sizeof v); }
+    // c[4 * d + b] &= keep, as a vector write.
+    void keep(int d, int b, u32 keep) { set(d, vec(d) & (splat(keep) | ~kLane[b])); }
 };
 
 // Keeps digit index d only in cell p of band b's row: the band step then places it.
 inline void assign(Board& B, int d, int b, int p, u64& dirty) {
-    B.c[4 * d + b] &= ~(row_mask(p) ^ (1u << p));
+    B.keep(d, b, ~(row_mask(p) ^ (1u << p)));
     dirty |= 1ull << (4 * d + b);
 }
 
-// Clears `bits` in word i, marking it dirty if it changed.
-inline void clear(Board& B, int i, u32 bits, u64& dirty) {
-    const u32 old = B.c[i];
-    const u32 now = old & ~bits;
-    B.c[i] = now;
-    dirty |= static_cast<u64>(now != old) << i;
-}
-
-// The triad step for word i = 4 * d + b, and the placement of the rows left with one cell.
+// The triad step for word i = 4 * d + b, and the placement of the rows left with one cell: the
+// cells lose their other digits, their columns lose the digit in the other bands.
 inline bool band_step(Board& B, int i, u64& dirty) {
-    u32 m = B.c[i];
+    const u32 m = B.c[i];
     const u32 a = kT.allowed[triads(m)];
     if (a == 0) return false;
-    m &= expand(a);
-    B.c[i] = m;
+    const u32 n = m & expand(a);
     const int b = i & 3, d = i >> 2;
-    const u32 s = row_singles(m) & B.open(b);
-    if (s == 0) return true;
-    B.open(b) &= ~s;
-    for (int e = 0; e < 9; ++e)
-        if (e != d) clear(B, 4 * e + b, s, dirty);
-    const u32 cols = fold(s) * kColumn;
-    for (int o = 0; o < 3; ++o)
-        if (o != b) clear(B, 4 * d + o, cols, dirty);
+    const u32 s = row_singles(n) & B.open(b);
+    if (s == 0) {
+        if (n != m) B.keep(d, b, n);
+        return true;
+    }
+    const v4u lane = kLane[b];
+    const v4u placed = splat(s) & lane;
+    B.set(9, B.vec(9) & ~placed);  // open cells
+    for (int e = 0; e < 9; ++e) {
+        if (e == d) continue;
+        const v4u old = B.vec(e), now = old & ~placed;
+        B.set(e, now);
+        dirty |= static_cast<u64>(lanes_differ(old, now)) << (4 * e);
+    }
+    const v4u old = B.vec(d);
+    const v4u now = (old & ~(splat(fold(s) * kColumn) | lane)) | (splat(n) & lane);
+    B.set(d, now);
+    dirty |= static_cast<u64>(lanes_differ(old, now) & ~(1u << b)) << (4 * d);
     return true;
 }
 
@@ -217,17 +246,32 @@ class Solver {
     Solver(const SudokuOptions& o, SudokuResult& r) : options_(o), r_(r) {}
 
     void run(const SudokuGrid& puzzle) {
+        // The givens are placed in bulk: each digit's words lose the rows, columns and boxes of
+        // its givens and the cells of the other digits' givens; then every word is stepped.
+        u32 given[9][3] = {}, all[3] = {};
+        for (int cell = 0; cell < 81; ++cell)
+            if (puzzle.cells[cell] != 0) {
+                const u32 bit = 1u << (cell % 27);
+                given[puzzle.cells[cell] - 1][cell / 27] |= bit;
+                all[cell / 27] |= bit;
+            }
         Board B;
         for (int d = 0; d < 9; ++d) {
-            for (int b = 0; b < 3; ++b) B.c[4 * d + b] = kBand;
+            const u32* g = given[d];
+            const u32 cols = fold(g[0] | g[1] | g[2]) * kColumn;
+            for (int b = 0; b < 3; ++b) {
+                u32 taken = cols | all[b];
+                for (int k = 0; k < 27; k += 9)
+                    if (g[b] & (0x1FFu << k)) taken |= 0x1FFu << k;  // its row
+                for (int k = 0; k < 9; k += 3)
+                    if (g[b] & (kBox << k)) taken |= kBox << k;  // its box
+                B.c[4 * d + b] = (kBand & ~taken) | g[b];
+            }
             B.c[4 * d + 3] = 0;
         }
-        for (int b = 0; b < 3; ++b) B.open(b) = kBand;
+        for (int b = 0; b < 3; ++b) B.c[36 + b] = kBand & ~all[b];
         B.c[39] = 0;
         u64 dirty = 0;
-        for (int cell = 0; cell < 81; ++cell)
-            if (puzzle.cells[cell] != 0) assign(B, puzzle.cells[cell] - 1, cell / 27, cell % 27, dirty);
-        // Every word is stepped once at the root, givens or not.
         for (int d = 0; d < 9; ++d) dirty |= 7ull << (4 * d);
         search(B, dirty);
         r_.exhausted = !stopped_;
@@ -254,8 +298,8 @@ class Solver {
                 search(child, child_dirty);
             }
             if (stopped_ || out_of_nodes()) return;
-            dirty = 0;
-            clear(B, 4 * d + b, 1u << p, dirty);
+            B.keep(d, b, ~(1u << p));
+            dirty = 1ull << (4 * d + b);
         }
     }
 
