@@ -81,6 +81,28 @@ struct Tables {
 };
 constexpr Tables kT;
 
+inline u32 pext(u32 x, u32 mask) {
+#if FRONTIER_SUDOKU_BMI2
+    return _pext_u32(x, mask);
+#else
+    u32 out = 0;
+    for (u32 bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
+        if (x & mask & (0u - mask)) out |= bit;
+    return out;
+#endif
+}
+
+inline u32 pdep(u32 x, u32 mask) {
+#if FRONTIER_SUDOKU_BMI2
+    return _pdep_u32(x, mask);
+#else
+    u32 out = 0;
+    for (u32 bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
+        if (x & bit) out |= mask & (0u - mask);
+    return out;
+#endif
+}
+
 inline u32 triads(u32 m) {
 #if FRONTIER_SUDOKU_BMI2
     return _pext_u32(m | m >> 1 | m >> 2, kTriadLow);
@@ -236,6 +258,27 @@ bool propagate(Board& B, u64 dirty) {
                 assign(B, d, b, std::countr_zero(B.c[4 * d + b] & col), dirty);
                 found = true;
             }
+        }
+        if (found) continue;
+        // Stacks, last: box-column locked candidates. Per digit, the folded word holds each
+        // band's columns; in each stack the (band, column) pairs form a permutation as the
+        // (row, box) triads of a band do, so the same table applies.
+        for (int d = 0; d < 9; ++d) {
+            const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
+            const u32 g = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
+            u32 keep = 0;
+            for (int s = 0; s < 9; s += 3) {
+                const u32 a = kT.allowed[pext(g, kBox << s)];
+                if (a == 0) return false;
+                keep |= pdep(a, kBox << s);
+            }
+            if (keep == g) continue;
+            const v4u old = B.vec(d);
+            const v4u now = {m0 & (keep & 0x1FF) * kColumn, m1 & (keep >> 9 & 0x1FF) * kColumn,
+                             m2 & (keep >> 18) * kColumn, 0};
+            B.set(d, now);
+            dirty |= static_cast<u64>(lanes_differ(old, now)) << (4 * d);
+            found = true;
         }
         if (!found) return true;
     }
