@@ -20,6 +20,7 @@
 #include <benchmark/benchmark.h>
 
 #include "domains/sudoku/sudoku.hpp"
+#include "domains/sudoku/sudoku_bands.hpp"
 #include "domains/sudoku/sudoku_io.hpp"
 
 namespace frontier {
@@ -108,7 +109,10 @@ void solve_set(benchmark::State& state, const Set& set) {
         checked = true;
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.puzzles.size()));
-    state.SetLabel(to_string(o.method));
+    state.SetLabel(std::string(to_string(o.method)) +
+                   (o.method == SudokuMethod::Csp
+                        ? (detail::sudoku_bands_use_bmi2() ? " (bmi2)" : " (portable)")
+                        : ""));
     state.counters["puzzles"] = static_cast<double>(set.puzzles.size());
     state.counters["nodes/puzzle"] = static_cast<double>(nodes) / set.puzzles.size();
 }

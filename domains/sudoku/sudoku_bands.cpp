@@ -81,26 +81,13 @@ struct Tables {
 };
 constexpr Tables kT;
 
-inline u32 pext(u32 x, u32 mask) {
-#if FRONTIER_SUDOKU_BMI2
-    return _pext_u32(x, mask);
-#else
-    u32 out = 0;
-    for (u32 bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
-        if (x & mask & (0u - mask)) out |= bit;
-    return out;
-#endif
+// The nine bits of stack s (columns 3s..3s+2) of a word holding nine columns per band: band b's
+// three columns at bits 3b..3b+2. And back.
+inline u32 stack_bits(u32 g, int s) {
+    return ((g >> (3 * s)) & 7) | ((g >> (9 + 3 * s)) & 7) << 3 | ((g >> (18 + 3 * s)) & 7) << 6;
 }
-
-inline u32 pdep(u32 x, u32 mask) {
-#if FRONTIER_SUDOKU_BMI2
-    return _pdep_u32(x, mask);
-#else
-    u32 out = 0;
-    for (u32 bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
-        if (x & bit) out |= mask & (0u - mask);
-    return out;
-#endif
+inline u32 stack_spread(u32 a, int s) {
+    return (a & 7) << (3 * s) | ((a >> 3) & 7) << (9 + 3 * s) | ((a >> 6) & 7) << (18 + 3 * s);
 }
 
 inline u32 triads(u32 m) {
@@ -267,10 +254,10 @@ bool propagate(Board& B, u64 dirty) {
             const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
             const u32 g = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
             u32 keep = 0;
-            for (int s = 0; s < 9; s += 3) {
-                const u32 a = kT.allowed[pext(g, kBox << s)];
+            for (int s = 0; s < 3; ++s) {
+                const u32 a = kT.allowed[stack_bits(g, s)];
                 if (a == 0) return false;
-                keep |= pdep(a, kBox << s);
+                keep |= stack_spread(a, s);
             }
             if (keep == g) continue;
             const v4u old = B.vec(d);
