@@ -15,14 +15,15 @@
 // detects rows and boxes left without the digit. A row left with one cell places the digit
 // there: the cell loses its other digits and the column loses the digit in the other two bands.
 //
-// When no band word changes any more, two passes over whole bands follow: naked singles (one
-// candidate left: "seen once" / "seen twice" over the nine digits as 128-bit vectors, all bands
-// at once; a cell seen nowhere is a contradiction) and hidden singles in columns (per digit, the
-// columns folded from the three bands; a column without the digit is a contradiction). A single
-// is placed by removing the digit from the rest of its row, which the band step then completes.
-// With nothing left to infer, the search guesses: the first open cell with two candidates (else
-// the open cell with fewest), its lowest digit on a copy of the board, then that digit removed
-// from the cell on the board itself (no copy for the last alternative).
+// When no band word changes any more, passes over whole bands follow, each run only when the
+// ones before found nothing: naked singles (one candidate left: "seen once" / "seen twice" over
+// the nine digits as 128-bit vectors, all bands at once; a cell seen nowhere is a contradiction),
+// hidden singles in columns (per digit, the columns folded from the three bands; a column without
+// the digit is a contradiction), and box-column locked candidates (the same permutation table on
+// each stack, whose (band, column) pairs behave as a band's (row, box) triads). A single is placed
+// by removing the digit from the rest of its row, which the band step then completes. With
+// nothing left to infer, the search guesses (see choose()) on a copy of the board, then removes
+// the guessed digit from the cell on the board itself (no copy for the last alternative).
 //
 // Triad occupancy and expansion use pext / pdep when the build targets BMI2 (-march with BMI2),
 // else two small tables; the vector passes use GCC / Clang vector extensions, which compile to
