@@ -1,4 +1,5 @@
-// Sudoku 9x9, solved two ways: as a constraint satisfaction problem and as plain search.
+// Sudoku 9x9, solved two ways: as a constraint satisfaction problem (two implementations) and as
+// plain search.
 //
 // A grid is 81 bytes, row-major, 0 for an empty cell and 1..9 for a digit.
 //
@@ -6,18 +7,18 @@
 // digit keeps its candidate cells as three 27-bit band words; a table step per digit and band
 // keeps the row/box "triads" that lie on a valid placement of the digit in the band (hidden
 // singles in rows and boxes, box-line elimination inside the band), then whole-band passes find
-// naked singles and hidden singles in columns, and the search guesses on a cell with two
-// candidates, copying a 160-byte board per branch. A node is one board the search propagates:
+// naked singles, hidden singles in columns and box-column locked candidates, and the search
+// guesses on a cell with two candidates, copying a 160-byte board per branch. A node is one board the search propagates:
 // the root, and one per guess and per alternative left after it.
 //
 // Cells method (SudokuMethod::Cells, "cells"): the earlier CSP, one cell at a time: every cell
-// keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20 peers (row, column, box); a peer left
-// with one candidate is placed in turn (naked singles), one with none is a contradiction. When
-// that settles, each unit whose candidates changed is scanned with two masks, "seen once" and
-// "seen twice": a digit seen nowhere is a contradiction, a digit seen once in an unsolved cell
-// is placed (hidden singles). When neither rule applies, the search branches on the unsolved
-// cell with the fewest candidates (minimum remaining values), copying the 184-byte board per
-// branch.
+// keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20
+// peers (row, column, box); a peer left with one candidate is placed in turn (naked singles),
+// one with none is a contradiction. When that settles, each unit whose candidates changed is
+// scanned with two masks, "seen once" and "seen twice": a digit seen nowhere is a contradiction,
+// a digit seen once in an unsolved cell is placed (hidden singles). When neither rule applies,
+// the search branches on the unsolved cell with the fewest candidates (minimum remaining
+// values), copying the 184-byte board per branch.
 // A node is one board the search propagates: the root, and one per digit tried on a branch.
 //
 // Search method (SudokuMethod::Search): the state-space formulation. A state is a partial grid;
