@@ -85,10 +85,18 @@ constexpr Tables kT;
 // The nine bits of stack s (columns 3s..3s+2) of a word holding nine columns per band: band b's
 // three columns at bits 3b..3b+2. And back.
 inline u32 stack_bits(u32 g, int s) {
+#if FRONTIER_SUDOKU_BMI2
+    return _pext_u32(g, kBox << (3 * s));
+#else
     return ((g >> (3 * s)) & 7) | ((g >> (9 + 3 * s)) & 7) << 3 | ((g >> (18 + 3 * s)) & 7) << 6;
+#endif
 }
 inline u32 stack_spread(u32 a, int s) {
+#if FRONTIER_SUDOKU_BMI2
+    return _pdep_u32(a, kBox << (3 * s));
+#else
     return (a & 7) << (3 * s) | ((a >> 3) & 7) << (9 + 3 * s) | ((a >> 6) & 7) << (18 + 3 * s);
+#endif
 }
 
 inline u32 triads(u32 m) {
