@@ -1,6 +1,9 @@
 #include "domains/sudoku/sudoku.hpp"
 
 #include <bit>
+#include <utility>
+
+#include "domains/sudoku/sudoku_bands.hpp"
 
 namespace frontier {
 
@@ -41,7 +44,8 @@ std::uint8_t digit_of(std::uint16_t bit) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSP: candidate masks, naked and hidden singles, minimum-remaining-values branching.
+// Cells (the earlier CSP): candidate masks, naked and hidden singles, minimum-remaining-values
+// branching.
 
 struct Board {
     std::uint16_t cand[81];  // candidate digits, bit d-1 for digit d
@@ -300,7 +304,56 @@ const char* to_string(SudokuStatus s) {
 }
 
 const char* to_string(SudokuMethod m) {
-    return m == SudokuMethod::Csp ? "csp" : "search";
+    switch (m) {
+        case SudokuMethod::Csp:
+            return "csp";
+        case SudokuMethod::Search:
+            return "search";
+        case SudokuMethod::Cells:
+            return "cells";
+    }
+    return "?";
+}
+
+SudokuGrid sudoku_variant(const SudokuGrid& g, std::uint64_t seed) {
+    // splitmix64, and Fisher-Yates on small arrays: no standard-library distribution, so the
+    // variants are the same everywhere.
+    auto next = [&seed] {
+        std::uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    };
+    auto shuffle = [&next](int* a, int n) {
+        for (int i = n - 1; i > 0; --i) {
+            const int j = static_cast<int>(next() % static_cast<std::uint64_t>(i + 1));
+            const int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    };
+    int digit[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    shuffle(digit + 1, 9);
+    // row[i]: the source row of row i; column likewise.
+    int order[2][9];
+    for (auto& line : order) {
+        int group[3] = {0, 1, 2};
+        shuffle(group, 3);
+        for (int k = 0; k < 3; ++k) {
+            int within[3] = {0, 1, 2};
+            shuffle(within, 3);
+            for (int i = 0; i < 3; ++i) line[3 * k + i] = 3 * group[k] + within[i];
+        }
+    }
+    const bool transpose = (next() & 1) != 0;
+    SudokuGrid out;
+    for (int r = 0; r < 9; ++r)
+        for (int c = 0; c < 9; ++c) {
+            int sr = order[0][r], sc = order[1][c];
+            if (transpose) std::swap(sr, sc);
+            out.cells[9 * r + c] = static_cast<std::uint8_t>(digit[g.cells[9 * sr + sc]]);
+        }
+    return out;
 }
 
 std::string sudoku_conflict(const SudokuGrid& g) {
@@ -342,10 +395,16 @@ SudokuResult solve_sudoku(const SudokuGrid& puzzle, const SudokuOptions& options
         r.exhausted = true;
         return r;
     }
-    if (options.method == SudokuMethod::Csp) {
-        CspSolver(options).run(puzzle, r);
-    } else {
-        PlainSearch(options).run(puzzle, r);
+    switch (options.method) {
+        case SudokuMethod::Csp:
+            detail::solve_sudoku_bands(puzzle, options, r);
+            break;
+        case SudokuMethod::Cells:
+            CspSolver(options).run(puzzle, r);
+            break;
+        case SudokuMethod::Search:
+            PlainSearch(options).run(puzzle, r);
+            break;
     }
     if (r.solutions > 0)
         r.status = SudokuStatus::Solved;

@@ -1,22 +1,31 @@
-// Sudoku 9x9, solved two ways: as a constraint satisfaction problem and as plain search.
+// Sudoku 9x9, solved two ways: as a constraint satisfaction problem (two implementations) and as
+// plain search.
 //
 // A grid is 81 bytes, row-major, 0 for an empty cell and 1..9 for a digit.
 //
-// CSP method (SudokuMethod::Csp, the default): every cell keeps a 9-bit mask of its candidate
-// digits. Placing a digit removes it from the cell's 20 peers (row, column, box); a peer left
-// with one candidate is placed in turn (naked singles), one with none is a contradiction. When
-// that settles, each unit whose candidates changed is scanned with two masks, "seen once" and
-// "seen twice": a digit seen nowhere is a contradiction, a digit seen once in an unsolved cell
-// is placed (hidden singles). When neither rule applies, the search branches on the unsolved
-// cell with the fewest candidates (minimum remaining values), copying the 184-byte board per
-// branch.
+// CSP method (SudokuMethod::Csp, the default): the bit-parallel solver of sudoku_bands.cpp. Each
+// digit keeps its candidate cells as three 27-bit band words; a table step per digit and band
+// keeps the row/box "triads" that lie on a valid placement of the digit in the band (hidden
+// singles in rows and boxes, box-line elimination inside the band), then whole-band passes find
+// naked singles, hidden singles in columns and box-column locked candidates, and the search
+// guesses on a cell with two candidates, copying a 160-byte board per branch. A node is one board the search propagates:
+// the root, and one per guess and per alternative left after it.
+//
+// Cells method (SudokuMethod::Cells, "cells"): the earlier CSP, one cell at a time: every cell
+// keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20
+// peers (row, column, box); a peer left with one candidate is placed in turn (naked singles),
+// one with none is a contradiction. When that settles, each unit whose candidates changed is
+// scanned with two masks, "seen once" and "seen twice": a digit seen nowhere is a contradiction,
+// a digit seen once in an unsolved cell is placed (hidden singles). When neither rule applies,
+// the search branches on the unsolved cell with the fewest candidates (minimum remaining
+// values), copying the 184-byte board per branch.
 // A node is one board the search propagates: the root, and one per digit tried on a branch.
 //
 // Search method (SudokuMethod::Search): the state-space formulation. A state is a partial grid;
 // its successors fill the first empty cell (row-major) with each digit that does not repeat in
 // its row, column or box; depth-first. A node is one digit placed. No propagation, no ordering.
 //
-// Both count solutions up to a limit (max_solutions: 1 finds one, 2 proves uniqueness, 0 counts
+// All count solutions up to a limit (max_solutions: 1 finds one, 2 proves uniqueness, 0 counts
 // all) and can stop after max_nodes. A grid whose givens repeat a digit in a unit is reported as
 // a contradiction before any search; a grid that is consistent but cannot be completed is
 // reported as having no solution. The search is sequential; batches run in parallel, one puzzle
@@ -34,7 +43,7 @@ struct SudokuGrid {
     friend bool operator==(const SudokuGrid&, const SudokuGrid&) = default;
 };
 
-enum class SudokuMethod { Csp, Search };
+enum class SudokuMethod { Csp, Search, Cells };
 
 enum class SudokuStatus {
     Solved,         // at least one solution (see SudokuResult::solutions and ::exhausted)
@@ -66,6 +75,12 @@ SudokuResult solve_sudoku(const SudokuGrid& puzzle, const SudokuOptions& options
 
 // True iff `grid` is full, obeys the rules and keeps every given of `puzzle`.
 bool is_sudoku_solution(const SudokuGrid& puzzle, const SudokuGrid& grid);
+
+// A grid equivalent to `g` under the symmetries of Sudoku, picked by `seed` (the same grid for the
+// same seed on every platform): digits relabelled, rows permuted inside bands and bands permuted,
+// columns inside stacks and stacks permuted, and transposed for odd seeds' draws. A puzzle's variant
+// has as many solutions as the puzzle, and the variant of its solution (same seed) solves it.
+SudokuGrid sudoku_variant(const SudokuGrid& g, std::uint64_t seed);
 
 // "" if no row, column or box repeats a digit; else a description such as
 // "digit 5 twice in row 1 (r1c2, r1c7)".

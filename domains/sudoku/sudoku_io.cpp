@@ -56,7 +56,9 @@ std::string draw_sudoku(const SudokuGrid& g) {
 SudokuMethod parse_sudoku_method(std::string_view name) {
     if (name == "csp") return SudokuMethod::Csp;
     if (name == "search") return SudokuMethod::Search;
-    throw InputError("sudoku: unknown method \"" + std::string(name) + "\" (known: csp, search)");
+    if (name == "cells") return SudokuMethod::Cells;
+    throw InputError("sudoku: unknown method \"" + std::string(name) +
+                     "\" (known: csp, search, cells)");
 }
 
 }  // namespace frontier

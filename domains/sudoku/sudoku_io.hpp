@@ -18,7 +18,7 @@ namespace frontier {
 SudokuGrid parse_sudoku(std::string_view text);
 std::string format_sudoku(const SudokuGrid& grid);
 std::string draw_sudoku(const SudokuGrid& grid);
-// "csp" or "search"; InputError otherwise.
+// "csp", "search" or "cells"; InputError otherwise.
 SudokuMethod parse_sudoku_method(std::string_view name);
 
 }  // namespace frontier

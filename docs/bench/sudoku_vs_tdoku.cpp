@@ -1,0 +1,165 @@
+// Frontier's Sudoku solver and tdoku side by side on the same puzzles, one thread, CPU time.
+//
+// Not part of the build: tdoku (github.com/t-dillon/tdoku) is fetched and compiled separately,
+// and only its C API (include/tdoku.h) is called here. Build, from the repository root, after
+// `cmake --preset release && ninja -C build frontier_domains`:
+//
+//   T=/tmp/tdoku   # a checkout of tdoku
+//   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc -o /tmp/tdoku_simd.o
+//   g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
+//   L="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
+//   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o
+//       /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku          (one line)
+//   /tmp/sudoku_vs_tdoku hard ../shared/data/sudoku.tsv 2 3
+//
+// Sets: `hard` and `minimal` are generated exactly as bench/sudoku_bench.cpp makes them (1,024
+// symmetric variants of the 16 hard puzzles; 256 minimal puzzles from variants of their
+// solutions); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty).
+// Each round times tdoku and then Frontier for at least SECONDS of CPU time each, first solution
+// (limit 1) and then solution counts up to 2 (what tdoku's own benchmark program measures), and
+// prints both rates and their ratio; rounds alternate so that a change of machine load hits
+// both. Finally the two must agree on every puzzle's count (up to 2) and unique solution.
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "domains/sudoku/sudoku.hpp"
+#include "domains/sudoku/sudoku_io.hpp"
+
+extern "C" size_t TdokuSolverDpllTriadSimd(const char* input, size_t limit, uint32_t config,
+                                           char* solution, size_t* num_guesses);
+
+using namespace frontier;
+
+namespace {
+
+double cpu_seconds() {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+std::vector<std::pair<SudokuGrid, SudokuGrid>> listed(const std::string& tsv) {
+    std::ifstream in(tsv);
+    std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        std::stringstream ss(line);
+        std::string p, s;
+        std::getline(ss, p, '\t');
+        std::getline(ss, s, '\t');
+        out.emplace_back(parse_sudoku(p), parse_sudoku(s));
+    }
+    return out;
+}
+
+std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& path) {
+    std::vector<SudokuGrid> set;
+    if (kind == "file") {
+        std::ifstream in(path);
+        std::string line;
+        while (std::getline(in, line))
+            if (line.size() >= 81) set.push_back(parse_sudoku(line.substr(0, 81)));
+        return set;
+    }
+    const auto refs = listed(path);
+    if (kind == "hard") {
+        for (std::size_t i = 0; i < refs.size(); ++i)
+            for (std::uint64_t v = 0; v < 64; ++v)
+                set.push_back(sudoku_variant(refs[i].first, 1000 * i + v));
+        return set;
+    }
+    SudokuOptions two;
+    two.max_solutions = 2;
+    for (std::uint64_t k = 0; k < 256; ++k) {  // as minimal_variants() in bench/sudoku_bench.cpp
+        SudokuGrid p = sudoku_variant(refs[k % refs.size()].second, 7000 + k);
+        std::uint64_t x = k * 0x9E3779B97F4A7C15ull + 1;
+        int cells[81];
+        for (int c = 0; c < 81; ++c) cells[c] = c;
+        for (int c = 80; c > 0; --c) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            std::swap(cells[c], cells[x % static_cast<std::uint64_t>(c + 1)]);
+        }
+        for (int c : cells) {
+            const std::uint8_t d = p.cells[c];
+            p.cells[c] = 0;
+            if (!solve_sudoku(p, two).unique()) p.cells[c] = d;
+        }
+        set.push_back(p);
+    }
+    return set;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: %s hard|minimal SUDOKU_TSV | file PUZZLES [seconds] [rounds]\n",
+                     argv[0]);
+        return 2;
+    }
+    const std::vector<SudokuGrid> set = make_set(argv[1], argv[2]);
+    const double seconds = argc > 3 ? std::atof(argv[3]) : 1.0;
+    const int rounds = argc > 4 ? std::atoi(argv[4]) : 3;
+    std::vector<std::string> text;
+    for (const SudokuGrid& p : set) text.push_back(format_sudoku(p));
+    std::printf("%zu puzzles\n", set.size());
+    for (int round = 0; round < rounds; ++round)
+        for (std::size_t limit : {1, 2}) {
+            char solution[82];
+            std::size_t guesses = 0, g = 0;
+            int reps = 0;
+            double t0 = cpu_seconds(), elapsed;
+            do {
+                guesses = 0;
+                for (const std::string& p : text) {
+                    TdokuSolverDpllTriadSimd(p.c_str(), limit, 0, solution, &g);
+                    guesses += g;
+                }
+                ++reps;
+                elapsed = cpu_seconds() - t0;
+            } while (elapsed < seconds);
+            const double tdoku = static_cast<double>(set.size()) * reps / elapsed;
+            SudokuOptions o;
+            o.max_solutions = limit;
+            std::uint64_t nodes = 0;
+            reps = 0;
+            t0 = cpu_seconds();
+            do {
+                nodes = 0;
+                for (const SudokuGrid& p : set) nodes += solve_sudoku(p, o).nodes;
+                ++reps;
+                elapsed = cpu_seconds() - t0;
+            } while (elapsed < seconds);
+            const double frontier = static_cast<double>(set.size()) * reps / elapsed;
+            std::printf(
+                "limit %zu: tdoku %9.0f puzzles/s (%.1f guesses)  frontier %9.0f puzzles/s "
+                "(%.1f nodes)  ratio %.2f\n",
+                limit, tdoku, static_cast<double>(guesses) / set.size(), frontier,
+                static_cast<double>(nodes) / set.size(), frontier / tdoku);
+        }
+    int differ = 0, unique = 0;
+    for (std::size_t i = 0; i < set.size(); ++i) {
+        char solution[82] = {};
+        std::size_t g;
+        const std::size_t n = TdokuSolverDpllTriadSimd(text[i].c_str(), 2, 0, solution, &g);
+        SudokuOptions o;
+        o.max_solutions = 2;
+        const SudokuResult r = solve_sudoku(set[i], o);
+        differ += n != r.solutions;
+        if (n == 1) {
+            ++unique;
+            TdokuSolverDpllTriadSimd(text[i].c_str(), 1, 0, solution, &g);
+            differ += format_sudoku(r.solution) != std::string(solution, 81);
+        }
+    }
+    std::printf("%d unique; %d disagreements (counts up to 2, unique solutions)\n", unique, differ);
+    return differ == 0 ? 0 : 1;
+}
