@@ -13,7 +13,7 @@ namespace frontier::cli {
 namespace sudoku {
 
 void add_solver_options(CLI::App& cmd, SudokuCommandOptions& o) {
-    cmd.add_option("--method", o.method, "csp (default) or search");
+    cmd.add_option("--method", o.method, "csp (default), cells or search");
     cmd.add_flag("--count", o.count, "count solutions, up to --limit");
     cmd.add_option("--limit", o.limit,
                    "with --count: stop after this many solutions (default 2, which proves "

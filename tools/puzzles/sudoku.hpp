@@ -15,8 +15,10 @@ namespace frontier::cli::sudoku {
 
 constexpr const char* kGridHelp =
     "Puzzle: 81 cells row by row, 1-9 for a given, 0 or . for an empty cell (spaces and line\n"
-    "breaks are ignored). Methods: csp = candidate masks, naked and hidden singles, branching\n"
-    "on the cell with the fewest candidates; search = fill the empty cells in order with the\n"
+    "breaks are ignored). Methods: csp = bit-parallel bands (each digit's candidates as three\n"
+    "27-bit band words; singles, locked candidates, branching on a two-candidate cell); cells =\n"
+    "the earlier solver, candidate masks cell by cell, naked and hidden singles, branching on\n"
+    "the cell with the fewest candidates; search = fill the empty cells in order with the\n"
     "digits the rules allow, depth-first, no propagation.\n";
 
 struct SudokuCommandOptions {
