@@ -45,19 +45,20 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "frontier: error: " << e.what() << " (see frontier --help)\n";
+        std::cerr << "frontier: error: " << one_line(e.what()) << " (see frontier --help)\n";
         return 2;
     } catch (const ExitRequest& e) {
         return e.code;
     } catch (const frontier::InputError& e) {
-        std::cerr << "frontier: error: " << e.what() << '\n';
+        std::cerr << "frontier: error: " << one_line(e.what()) << '\n';
         return e.exit_code();
     } catch (const std::bad_alloc&) {
-        std::cerr << "frontier: error: out of memory\n";
-        return 1;
+        std::cerr << "frontier: error: out of memory (the search or table outgrew the memory "
+                     "this process may use)\n";
+        return kExitResource;
     } catch (const std::exception& e) {
-        std::cerr << "frontier: error: " << e.what() << '\n';
-        return 1;
+        std::cerr << "frontier: error: internal error: " << one_line(e.what()) << '\n';
+        return kExitResource;
     }
     return 0;
 }

@@ -25,8 +25,10 @@ std::uint64_t parse_qubic_cells(std::string_view text, std::string_view who) {
         }
         const std::size_t start = i;
         int value = 0;
-        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && value < 1000)
-            value = value * 10 + (text[i++] - '0');
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+            if (value < 1000) value = value * 10 + (text[i] - '0');
+            ++i;
+        }
         if (value > 63)
             throw InputError(prefix + "cell " + std::string(text.substr(start, i - start)) +
                              " at position " + std::to_string(start + 1) +

@@ -126,6 +126,9 @@ RushRecord parse_rush_record(std::string_view line) {
         r.board = std::string(fields[1]);
         return r;
     }
+    if (fields.size() == 3)
+        throw InputError("database line \"MOVES BOARD CLUSTER_SIZE\": MOVES and CLUSTER_SIZE "
+                         "must be non-negative numbers");
     throw InputError("expected a board or a database line \"MOVES BOARD CLUSTER_SIZE\", got " +
                      std::to_string(fields.size()) + " fields");
 }

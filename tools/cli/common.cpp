@@ -31,7 +31,7 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
             j = answer(text);
         } catch (const InputError& e) {
             ++invalid;
-            std::cerr << "frontier: error: " << e.what() << '\n';
+            std::cerr << "frontier: error: " << one_line(e.what()) << '\n';
             if (json)
                 all.push_back({{"state", text},
                                {"distance", nullptr},
@@ -188,8 +188,55 @@ std::string format_seconds(double seconds) {
     return buf;
 }
 
+std::string json_line(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+namespace {
+
+// The length of the UTF-8 character starting at text[i], or 0 when the bytes there are not one.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b = byte(i);
+    const std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3
+                                     : (b >> 3) == 0x1E    ? 4
+                                                           : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    if (n == 2 && b < 0xC2) return 0;  // overlong
+    return n;
+}
+
+}  // namespace
+
+std::string one_line(std::string_view text, std::size_t max_bytes) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < text.size() && out.size() < max_bytes) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        const std::size_t n = utf8_length(text, i);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (n == 0 || c < 0x20 || c == 0x7F) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", c);
+            out += hex;
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
+            continue;
+        }
+        ++i;
+    }
+    if (i < text.size()) out += "... (" + std::to_string(text.size() - i) + " more bytes)";
+    return out;
+}
+
 void print_json(const Json& j) {
-    std::cout << j.dump(2) << '\n';
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 

@@ -49,8 +49,20 @@ class ProgressLine {
 std::string format_rate(double per_second);
 std::string format_seconds(double seconds);
 
-// Prints JSON on stdout, two-space indented, with a trailing newline.
+// Prints JSON on stdout, two-space indented, with a trailing newline. Text that is not UTF-8 (an
+// input's Latin-1 id) is written with U+FFFD in place of each bad byte, never refused.
 void print_json(const Json& j);
+// The same as one line (JSON Lines).
+std::string json_line(const Json& j);
+
+// Exit status of a run that failed for lack of a resource (memory) or an internal error: not 1,
+// which means "no solution", nor 2, "bad input".
+inline constexpr int kExitResource = 3;
+
+// Text made safe for a one-line message: line breaks, tabs and other control characters, and
+// bytes that are not UTF-8, are escaped (\n, \t, \xNN); valid UTF-8 characters are kept whole;
+// past `max_bytes` the text is cut at a character boundary and ends "... (N more bytes)".
+std::string one_line(std::string_view text, std::size_t max_bytes = 600);
 
 // The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
 // non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}

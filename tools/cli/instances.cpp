@@ -53,6 +53,7 @@ bool InstanceReader::read_header(const std::string& line) {
 bool InstanceReader::next(Instance& out) {
     for (std::string raw; std::getline(*in_, raw);) {
         ++line_;
+        if (line_ == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.erase(0, 3);  // a UTF-8 BOM
         const std::string line(trim(raw));
         if (line.empty() || line[0] == '#') continue;
         if (!header_checked_) {

@@ -1,7 +1,8 @@
 // The instances of a batch file (solve-batch, compare, rush grade): one state per line, or a TSV
 // file whose header names the state column and, optionally, the id and expected-answer columns.
 //
-// One reader serves every batch command. Blank lines and lines starting with '#' are skipped.
+// One reader serves every batch command. A UTF-8 byte-order mark at the start is ignored; blank
+// lines and lines starting with '#' are skipped.
 // When the first other line holds a tab and names a state column (tiles, state, board, board36,
 // puzzle, puzzle81), it is a header, and each row's columns are read by name: id; the expected
 // solution length (optimal_length, optimal_moves, length, moves); the expected solution

@@ -37,14 +37,15 @@ std::vector<Instance> read_instances_for(const std::string& path, const SearchSw
                            {"id", i.id},
                            {"state", i.state},
                            {"expected", i.expected},
-                           {"solution", i.solution}});
-        text = all.dump();
+                           {"solution", i.solution},
+                           {"cluster", i.cluster}});
+        text = json_line(all);
     }
     broadcast_string(cluster, 0, text);
     if (cluster.rank() != 0)
         for (const auto& j : Json::parse(text))
-            instances.push_back(
-                Instance{j["line"], j["id"], j["state"], j["expected"], j["solution"]});
+            instances.push_back(Instance{j["line"], j["id"], j["state"], j["expected"],
+                                         j["solution"], j["cluster"], ""});
     return instances;
 }
 

@@ -103,7 +103,8 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
     cmd.add_flag("--show", o->show, "draw the board after every move");
     cmd.add_flag("--json", o->json, "print one JSON object");
     cmd.footer(std::string(P::kStateHelp) +
-               "\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
+               "\nExit status: 0 solved, 1 no solution, 2 bad input, 3 out of memory or an internal "
+               "error.\n");
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

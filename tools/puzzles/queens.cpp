@@ -4,6 +4,7 @@
 
 #include "domains/queens/queens.hpp"
 #include "domains/queens/queens_io.hpp"
+#include "engine/error.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/puzzles/registry.hpp"
@@ -19,6 +20,11 @@ struct QueensOptions {
 };
 
 void count_queens(const QueensOptions& o) {
+    if (o.n < 1 || o.n > NQueens::kMaxCount)
+        throw InputError("queens: counting takes N from 1 to " +
+                         std::to_string(NQueens::kMaxCount) + " (got " + std::to_string(o.n) +
+                         "; the largest N whose count is known, each N costs about 7 times the "
+                         "one before)");
     const NQueens queens(o.n);
     ProgressLine progress(!o.json && stderr_is_terminal());
     Stopwatch clock;

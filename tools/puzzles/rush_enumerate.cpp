@@ -121,7 +121,11 @@ int enumerate(const EnumerateOptions& o) {
             if (unit >= universe.unit_count())
                 throw InputError(log->path() + ": unit " + std::to_string(unit) +
                                  " is out of range");
-            tally.add(decode_rush_unit(payload));
+            try {
+                tally.add(decode_rush_unit(payload));
+            } catch (const InputError& e) {
+                throw InputError(log->path() + ": unit " + std::to_string(unit) + ": " + e.what());
+            }
         }
     }
     std::vector<std::size_t> pending;

@@ -70,7 +70,7 @@ void append_jsonl(std::string& out, int line, const RushLineGrade& g) {
     j["from_hardest"] = value(r.from_hardest);
     j["hardest_moves"] = value(r.hardest_moves);
     j["level"] = rush_level(r.moves);
-    out += j.dump() + '\n';
+    out += json_line(j) + '\n';
 }
 
 // The --check verdict of one line: "" when it matches (or has nothing to check).
@@ -117,8 +117,8 @@ int grade(const GradeOptions& o) {
                     if (!g.error.empty()) {
                         ++bad;
                         progress.finish();
-                        std::cerr << "frontier: " << name << ":" << in[i].line << ": " << g.error
-                                  << " (line skipped)\n";
+                        std::cerr << "frontier: " << name << ":" << in[i].line << ": "
+                                  << one_line(g.error) << " (line skipped)\n";
                         continue;
                     }
                     ++graded;
