@@ -65,6 +65,8 @@
 #include <chrono>
 #include <climits>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -482,11 +484,35 @@ HdaResult<D> run_hda_star(const D& d, const typename D::State& start, const H& h
         workers.push_back(std::make_unique<Worker>(shared, first + i));
     if (const int o = owner_of(z(start), owners); transport.is_local(o))
         workers[o - first]->seed(start);
+    // A worker that throws (std::bad_alloc when memory runs out, or anything the domain, the
+    // heuristic or the hasher throws) must not escape its thread (that is std::terminate): the
+    // first exception is kept, the stop flag ends the other workers, all are joined, and it is
+    // rethrown here, in the calling thread.
+    std::mutex error_mutex;
+    std::exception_ptr error;
     {
         std::vector<std::jthread> threads;
-        for (auto& w : workers) threads.emplace_back([&w] { w->run(); });
+        threads.reserve(workers.size());
+        auto body = [&](Worker& w) {
+            try {
+                w.run();
+            } catch (...) {
+                {
+                    std::lock_guard lock(error_mutex);
+                    if (!error) error = std::current_exception();
+                }
+                shared.control.stop.store(true, std::memory_order_relaxed);
+            }
+        };
+        try {
+            for (auto& w : workers) threads.emplace_back(body, std::ref(*w));
+        } catch (...) {  // a thread could not be started: stop the ones that were
+            shared.control.stop.store(true, std::memory_order_relaxed);
+            throw;  // ~jthread joins them
+        }
     }
     transport.finish(shared.control);
+    if (error) std::rethrow_exception(error);
 
     std::vector<HdaWorkerStats> local;
     for (const auto& w : workers) local.push_back(w->stats());

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -48,12 +50,30 @@ void parallel_for_each(const Range& range, const Body& body) {
     const auto begin = range.begin();
     const auto len = static_cast<std::size_t>(range.end() - begin);
     const auto n = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    // As tbb::parallel_for does: an exception of a part is rethrown here (the first one), never
+    // left to escape its thread.
     std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto lo = begin + len * i / n, hi = begin + len * (i + 1) / n;
-        if (lo < hi) threads.emplace_back([&body, lo, hi] { body(Range(lo, hi)); });
+    std::mutex error_mutex;
+    std::exception_ptr error;
+    auto part = [&body, &error_mutex, &error](auto lo, auto hi) {
+        try {
+            body(Range(lo, hi));
+        } catch (...) {
+            std::lock_guard lock(error_mutex);
+            if (!error) error = std::current_exception();
+        }
+    };
+    try {
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto lo = begin + len * i / n, hi = begin + len * (i + 1) / n;
+            if (lo < hi) threads.emplace_back(part, lo, hi);
+        }
+    } catch (...) {
+        for (auto& t : threads) t.join();
+        throw;
     }
     for (auto& t : threads) t.join();
+    if (error) std::rethrow_exception(error);
 #else
     tbb::parallel_for(range, body);
 #endif

@@ -98,6 +98,11 @@ Manifest read_manifest(const std::string& dir) {
     std::uint64_t next = 0;
     for (const ShardEntry& s : m.shards) {
         if (s.first != next) fail(path, "corrupt manifest: shards do not tile the table");
+        // No wrap past 2^64: every shard ends inside the table (entries is range-checked).
+        if (s.entries > h.entries - next)
+            fail(path, "corrupt manifest: shard entries out of range (" +
+                           std::to_string(s.entries) + " past the table's " +
+                           std::to_string(h.entries) + ")");
         next += s.entries;
     }
     if (next != h.entries) fail(path, "corrupt manifest: shards do not cover the table");

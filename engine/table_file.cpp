@@ -3,12 +3,15 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <map>
 
 #include "engine/checksum.hpp"
@@ -30,6 +33,97 @@ constexpr std::size_t kMaxHeader = 1 << 20;
 std::uint64_t parse_u64(const std::string& path, const std::string& key, const std::string& v,
                         int base = 10) {
     return parse_text_u64(path, "header", key, v, base);
+}
+
+// Temporary files being written (write_file_atomically), for the SIGINT/SIGTERM handler to
+// remove: a fixed array of slots, each a path buffer and an atomic flag (lock-free, so reading
+// it in a signal handler is safe). A slot's path is written before its flag is raised and the
+// flag is lowered before the slot is reused, so the handler only ever reads complete paths.
+constexpr int kTempSlots = 16;
+constexpr std::size_t kTempPathMax = 4096;
+struct TempSlot {
+    std::atomic<bool> taken{false};  // owned by a writer
+    std::atomic<bool> live{false};   // path holds a temporary file to remove on a signal
+    char path[kTempPathMax];
+};
+TempSlot temp_slots[kTempSlots];
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+// Removes the temporary files, then lets the signal do what it would have done (the default
+// action, re-raised). Only async-signal-safe calls: unlink, sigaction, raise.
+extern "C" void remove_temporaries_on_signal(int sig) {
+    for (TempSlot& slot : temp_slots)
+        if (slot.live.load(std::memory_order_acquire)) ::unlink(slot.path);
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    ::sigaction(sig, &dfl, nullptr);
+    ::raise(sig);
+}
+
+// Installed once, and only over the default action: a program's own handler (or an ignored
+// signal) is left alone.
+void install_temp_cleanup() {
+    static const bool installed = [] {
+        for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction old {};
+            if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL ||
+                (old.sa_flags & SA_SIGINFO))
+                continue;
+            struct sigaction sa {};
+            sa.sa_handler = remove_temporaries_on_signal;
+            sigemptyset(&sa.sa_mask);
+            ::sigaction(sig, &sa, nullptr);
+        }
+        return true;
+    }();
+    (void)installed;
+}
+
+// Registers a temporary file; the slot to release, or -1 when none is free or the path is too
+// long (the file is then not removed on a signal, as before).
+int register_temporary(const std::string& tmp) {
+    install_temp_cleanup();
+    if (tmp.size() >= kTempPathMax) return -1;
+    for (int i = 0; i < kTempSlots; ++i) {
+        bool expected = false;
+        if (!temp_slots[i].taken.compare_exchange_strong(expected, true)) continue;
+        std::memcpy(temp_slots[i].path, tmp.c_str(), tmp.size() + 1);
+        temp_slots[i].live.store(true, std::memory_order_release);
+        return i;
+    }
+    return -1;
+}
+
+void release_temporary(int slot) {
+    if (slot < 0) return;
+    temp_slots[slot].live.store(false, std::memory_order_release);
+    temp_slots[slot].taken.store(false, std::memory_order_release);
+}
+
+// Removes PATH.tmp-PID files left by processes that no longer exist (killed mid-write): PID
+// all digits, not this process, and kill(PID, 0) failing with ESRCH. A live process's file (or
+// one of a process this one may not signal: EPERM) is left alone. Best effort: errors are
+// ignored. (A process in another PID namespace sharing the directory would look dead.)
+void remove_stale_temporaries(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path p(path);
+    const std::string prefix = p.filename().string() + ".tmp-";
+    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string digits = name.substr(prefix.size());
+        if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        const long pid = std::stol(digits);
+        if (pid <= 0 || pid == ::getpid()) continue;
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+            std::error_code ignored;
+            if (fs::is_regular_file(it->symlink_status(ignored))) fs::remove(it->path(), ignored);
+        }
+    }
 }
 
 }  // namespace
@@ -64,7 +158,13 @@ void write_file_atomically(const std::string& link_or_path,
     const std::string path = target.string();
     if (const fs::file_status st = fs::status(path, ec); fs::exists(st) && !fs::is_regular_file(st))
         fail(link_or_path, "not a regular file; refusing to replace it");
+    remove_stale_temporaries(path);
     const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    // Registered before it exists, so a signal at any point after the open removes it.
+    struct Registration {
+        int slot;
+        ~Registration() { release_temporary(slot); }
+    } registration{register_temporary(tmp)};
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) fail(path, std::string("cannot create file: ") + std::strerror(errno));
     auto abort_write = [&](const char* what) {
@@ -130,9 +230,22 @@ TableHeader read_table_fields(const std::string& path, const KeyValueText& parse
     h.kind = value("kind");
     h.domain = value("domain");
     h.goal = value("goal");
+    // Every number is range-checked before use (a header's checksum is no proof that its values
+    // are sane): entries * entry_bits must not overflow 64 bits, entry_bits and max_value must
+    // fit their int before the cast.
     h.entries = parse_u64(path, "entries", value("entries"));
-    h.entry_bits = static_cast<int>(parse_u64(path, "entry_bits", value("entry_bits")));
-    h.max_value = static_cast<int>(parse_u64(path, "max_value", value("max_value")));
+    if (h.entries > std::numeric_limits<std::uint64_t>::max() / 8)
+        fail(path, "corrupt " + what + ": entries out of range (" + std::to_string(h.entries) +
+                       ")");
+    const std::uint64_t bits = parse_u64(path, "entry_bits", value("entry_bits"));
+    if (bits != 8 && bits != 4 && bits != 2 && bits != 1)
+        fail(path, "corrupt " + what + ": entry_bits must be 1, 2, 4 or 8");
+    h.entry_bits = static_cast<int>(bits);
+    const std::uint64_t max_value = parse_u64(path, "max_value", value("max_value"));
+    if (max_value > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        fail(path, "corrupt " + what + ": max_value out of range (" + std::to_string(max_value) +
+                       ")");
+    h.max_value = static_cast<int>(max_value);
     for (const auto& [k, v] : parsed.order)
         if (!listed(common, k) && !listed(own_keys, k) && !(skip && skip(k)))
             h.fields.emplace_back(k, v);
@@ -202,9 +315,18 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
         fail(path, "corrupt header: entry_bits must be 1, 2, 4 or 8");
     if (bytes != (h.entries * static_cast<std::uint64_t>(h.entry_bits) + 7) / 8)
         fail(path, "corrupt header: payload_bytes does not match entries");
-    if (size < offset + bytes)
-        fail(path, "truncated: expected " + std::to_string(offset + bytes) + " bytes, found " +
-                       std::to_string(size));
+    // Range checks without overflow: the payload starts after the header's end and inside the
+    // file (offset <= size), and offset + bytes is computed only once both are known to fit.
+    if (offset < text.size() + 1 || offset % kAlign != 0)
+        fail(path, "corrupt header: payload_offset " + std::to_string(offset) +
+                       " is not an aligned offset after the header");
+    if (offset > size)
+        fail(path, "truncated: payload_offset " + std::to_string(offset) +
+                       " is past the end of the file (" + std::to_string(size) + " bytes)");
+    if (bytes > size - offset)
+        fail(path, "truncated: payload_bytes " + std::to_string(bytes) + " at payload_offset " +
+                       std::to_string(offset) + " needs " + std::to_string(bytes - (size - offset)) +
+                       " more bytes than the file has (" + std::to_string(size) + ")");
     if (size > offset + bytes)
         fail(path, "corrupt: " + std::to_string(size - offset - bytes) +
                        " unexpected bytes after the payload");
