@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -138,6 +139,67 @@ TEST(CliHardening, OutputPathsAreCheckedFirst) {
     EXPECT_TRUE(std::filesystem::is_regular_file(dir + "/real/8.table"));
     EXPECT_EQ(run_frontier("lookup " + dir + "/link.table '1 2 3 4 5 6 7 _ 8'").out,
               "1 2 3 4 5 6 7 _ 8: 1\n");
+}
+
+// 19, 20: errors are one line of valid UTF-8, however the input looks; a byte-order mark
+// starts a file harmlessly.
+TEST(CliHardening, ErrorsAreOneLineOfUtf8) {
+    const auto peg = run_frontier(
+        "solve peg-solitaire \"$(printf 'xxx\\nxxx\\nxxxxxxx\\nxxx.xxx\\nxxxxxxx\\nxxx\\nxx')\"");
+    expect_input_error(peg, "row 7 has 2 holes");
+    EXPECT_NE(peg.err.find("\\n"), std::string::npos) << peg.err;  // the break, escaped
+    const auto tile = run_frontier("solve 8puzzle '12345678\xc3\xa9'");
+    expect_input_error(tile, "unknown character");
+    EXPECT_NE(tile.err.find("\\xc3"), std::string::npos) << tile.err;
+    EXPECT_NE(tile.err.find("12345678\xc3\xa9"), std::string::npos) << tile.err;  // kept whole
+    // No half character anywhere: every lead byte is followed by its continuation bytes.
+    for (std::size_t i = 0; i < tile.err.size(); ++i) {
+        const auto b = static_cast<unsigned char>(tile.err[i]);
+        if (b < 0x80) continue;
+        ASSERT_EQ(b >> 5, 0x6u) << tile.err;  // only 2-byte characters in this message
+        ASSERT_LT(i + 1, tile.err.size());
+        EXPECT_EQ(static_cast<unsigned char>(tile.err[++i]) >> 6, 0x2u) << tile.err;
+    }
+    const auto huge = run_frontier("solve sliding-blocks --layout \"$(printf 'AA.\\n%.0s' "
+                                   "$(seq 1 3000))..!\" --goal 'A at b3'");
+    expect_input_error(huge, "more bytes");
+    EXPECT_LT(huge.err.size(), 1000u);
+    const std::string dir = test::temp_dir();
+    std::ofstream(dir + "/bom.txt") << "\xEF\xBB\xBF" << "1 2 3 4 5 6 7 _ 8\n";
+    const auto bom = run_frontier("solve-batch 8puzzle " + dir + "/bom.txt --json");
+    EXPECT_EQ(bom.exit_code, 0) << bom.err;
+    EXPECT_EQ(nlohmann::json::parse(bom.out)["solved"], 1);
+    std::filesystem::remove_all(dir);
+}
+
+// 18: JSON survives input that is not UTF-8 (a Latin-1 id).
+TEST(CliHardening, JsonSurvivesInvalidUtf8) {
+    const std::string dir = test::temp_dir();
+    std::ofstream(dir + "/ids.tsv") << "id\ttiles\n\xff\x80\t1 2 3 4 5 6 7 _ 8\n";
+    const auto r = run_frontier("solve-batch 8puzzle " + dir + "/ids.tsv --json");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["solved"], 1);
+    EXPECT_EQ(j["instances"][0]["id"], "\xEF\xBF\xBD\xEF\xBF\xBD");  // U+FFFD for each bad byte
+    std::filesystem::remove_all(dir);
+}
+
+// 14: out of memory is its own exit status (3), not "no solution" (1).
+TEST(CliHardening, OutOfMemoryExitsThree) {
+    const auto r = test::run_frontier_with(
+        "ulimit -v 400000;", "solve 15puzzle 0FEDCBA987654321 -a astar --threads 1");
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;
+}
+
+// 22, 23, 24: messages that name what they complain about.
+TEST(CliHardening, MessagesNameTheProblem) {
+    expect_input_error(run_frontier("solve qubic --x 99999999999999999999"),
+                       "cell 99999999999999999999 at position 1 is out of range");
+    expect_input_error(run_frontier("solve rush 'abc IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332'"),
+                       "must be non-negative numbers");
+    expect_input_error(run_frontier("count queens 100"), "counting takes N from 1 to 27");
 }
 
 }  // namespace
