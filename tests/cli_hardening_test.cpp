@@ -199,7 +199,7 @@ TEST(CliHardening, MessagesNameTheProblem) {
                        "cell 99999999999999999999 at position 1 is out of range");
     expect_input_error(run_frontier("solve rush 'abc IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332'"),
                        "must be non-negative numbers");
-    expect_input_error(run_frontier("count queens 100"), "counting takes N from 1 to 27");
+    expect_input_error(run_frontier("count queens 100"), "counting takes 1 <= N <= 27 (got 100");
 }
 
 }  // namespace
