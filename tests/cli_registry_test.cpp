@@ -128,6 +128,26 @@ TEST(CliRegistry, SolveBatchAppliesTheBoundCheck) {
     expect_input_error(run_frontier("solve klotski -a idastar"), "keeps no visited set");
 }
 
+// The way in (issue 18, part): --version, help COMMAND, and a suggestion for a mistyped command
+// or puzzle.
+TEST(CliRegistry, VersionHelpAndSuggestions) {
+    for (const char* flag : {"--version", "-V"}) {
+        const auto v = run_frontier(flag);
+        EXPECT_EQ(v.exit_code, 0) << flag;
+        EXPECT_EQ(v.out.rfind("frontier 0.", 0), 0u) << v.out;
+    }
+    const auto help = run_frontier("help solve rush");
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_EQ(help.out, run_frontier("solve rush --help").out);
+    EXPECT_NE(help.out.find("--metric"), std::string::npos);
+    EXPECT_EQ(run_frontier("help").out, run_frontier("--help").out);
+    expect_input_error(run_frontier("slove 8puzzle 123456780"), "did you mean 'solve'?");
+    expect_input_error(run_frontier("solve 8puzle 123456780"), "did you mean \"8puzzle\"?");
+    expect_input_error(run_frontier("enumerate hanio:3"), "did you mean \"hanoi:N\"?");
+    const auto far = run_frontier("frobnicate");
+    EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+}
+
 // Hanoi, through the generic verbs: the farthest state from the goal is 2^N - 1 moves away (the
 // start, every disk on A, among them), and the space has 3^N states.
 TEST(CliHanoi, EnumerateSolveLookupCompare) {

@@ -1,4 +1,5 @@
 // frontier: the command-line program. It parses, calls the engine and prints; see --help.
+#include <algorithm>
 #include <iostream>
 #include <new>
 
@@ -22,7 +23,9 @@ bool has_subcommand(const CLI::App& app, const std::string& name) {
 int main(int argc, char** argv) {
     CLI::App app{
         "Frontier: exact parallel exhaustive search for puzzles.\n"
-        "Run 'frontier COMMAND --help' for a command's arguments, formats and defaults.",
+        "Run 'frontier COMMAND --help' (or 'frontier help COMMAND') for a command's arguments,\n"
+        "formats and defaults. Exit status: 0 done, 1 no solution (or a check failed), 2 bad\n"
+        "input, 3 out of memory or an internal error.",
         "frontier"};
     app.require_subcommand(1);
     app.fallthrough(false);
@@ -34,15 +37,29 @@ int main(int argc, char** argv) {
     add_lookup_command(app, registry);
     add_bench_command(app);
     use_decimal_numbers(app);
+    app.set_version_flag("--version,-V", std::string("frontier ") + FRONTIER_VERSION + " (" +
+                                             FRONTIER_BUILD_TYPE + " build)");
+    // `frontier help [COMMAND [PUZZLE]]` is `frontier [COMMAND [PUZZLE]] --help`.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args.front() == "help") {
+        args.erase(args.begin());
+        args.push_back("--help");
+    }
     try {
-        if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
+        if (!args.empty() && args.front()[0] != '-' && !has_subcommand(app, args.front())) {
+            std::vector<std::string> names;
             std::string known;
-            for (const CLI::App* sub : app.get_subcommands({}))
+            for (const CLI::App* sub : app.get_subcommands({})) {
+                names.push_back(sub->get_name());
                 known += (known.empty() ? "" : ", ") + sub->get_name();
-            throw frontier::InputError("unknown command '" + std::string(argv[1]) +
-                                       "' (commands: " + known + ")");
+            }
+            const std::string guess = closest_name(args.front(), names);
+            throw frontier::InputError("unknown command '" + args.front() + "'" +
+                                       (guess.empty() ? "" : " (did you mean '" + guess + "'?)") +
+                                       " (commands: " + known + ", help)");
         }
-        app.parse(argc, argv);
+        std::reverse(args.begin(), args.end());  // CLI11 consumes the vector from the back
+        app.parse(args);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);
         std::cerr << "frontier: error: " << one_line(e.what()) << " (see frontier --help)\n";

@@ -188,6 +188,32 @@ std::string format_seconds(double seconds) {
     return buf;
 }
 
+std::string closest_name(const std::string& typed, const std::vector<std::string>& known) {
+    std::string best;
+    std::size_t best_distance = 3;
+    for (const std::string& name : known) {
+        // Levenshtein distance, one row at a time.
+        std::vector<std::size_t> row(name.size() + 1);
+        for (std::size_t j = 0; j <= name.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= typed.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= name.size(); ++j) {
+                const std::size_t up = row[j];
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                                   diagonal + (typed[i - 1] == name[j - 1] ? 0 : 1)});
+                diagonal = up;
+            }
+        }
+        const std::size_t d = row[name.size()];
+        if (d < best_distance && 2 * d < typed.size()) {
+            best_distance = d;
+            best = name;
+        }
+    }
+    return best;
+}
+
 std::string json_line(const Json& j) {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }

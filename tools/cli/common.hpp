@@ -77,6 +77,10 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
 // non-regular file, its directory exists. InputError naming `option` otherwise.
 void check_output_path(const std::string& option, const std::string& path);
 
+// The known name closest to `typed` (edit distance at most 2, and less than half its length), for
+// "did you mean ...?"; "" when none is close.
+std::string closest_name(const std::string& typed, const std::vector<std::string>& known);
+
 // "a,b,,c" -> {"a", "b", "c"} (empty items dropped, spaces trimmed).
 std::vector<std::string> split_list(const std::string& text);
 

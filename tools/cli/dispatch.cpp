@@ -122,8 +122,24 @@ void Registry::install(CLI::App& app) {
             for (const PuzzleHandler& h : v.handlers)
                 if (h.accepts(puzzle))
                     return run_handler(v.name, puzzle, h, {rest.begin() + 1, rest.end()});
-            throw InputError(v.name + ": unknown domain \"" + puzzle + "\" (known: " + known +
-                             ")");
+            // The first word of each listed name; a family (NAME:PARAMETERS) by its prefix.
+            const auto key = [](const std::string& name) {
+                const auto colon = name.find(':');
+                return colon == std::string::npos ? name : name.substr(0, colon + 1);
+            };
+            std::vector<std::string> names, keys;
+            for (const PuzzleHandler& h : v.handlers)
+                for (const std::string& item : split_list(h.names)) {
+                    names.push_back(item.substr(0, item.find_first_of(" (")));
+                    keys.push_back(key(names.back()));
+                }
+            const std::string close = closest_name(key(puzzle), keys);
+            std::string guess;
+            for (std::size_t i = 0; i < keys.size() && guess.empty(); ++i)
+                if (!close.empty() && keys[i] == close) guess = names[i];
+            throw InputError(v.name + ": unknown domain \"" + puzzle + "\"" +
+                             (guess.empty() ? "" : " (did you mean \"" + guess + "\"?)") +
+                             " (known: " + known + ")");
         });
     }
     for (const auto& add : commands_) add(app);
