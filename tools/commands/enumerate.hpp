@@ -101,7 +101,8 @@ std::vector<typename S::State> roots_of(const S& searched) {
 }
 
 // Runs the search that fits `searched` (the domain d itself or its symmetry reduction) and fills
-// the report; formatting goes through d's DomainIO.
+// the report; formatting goes through d's DomainIO. Over 60 lines: the three searches (dense
+// table, bitmaps, hash sets) share the report, the progress line and the farthest states.
 template <class S, class D>
 void run(const S& searched, const D& d, const EnumerateOptions& o) {
     using IO = DomainIO<D>;
