@@ -48,7 +48,8 @@ SearchResult<D> dfs(const D& d, const typename D::State& start, const SearchLimi
             }
             children.clear();
             d.for_each_successor(s, [&](const State& child, const typename D::Move& m) {
-                if (search.generated(child, s, m, g + 1, false)) children.emplace_back(child, g + 1);
+                if (search.generated(child, s, m, g + 1, false))
+                    children.emplace_back(child, g + 1);
             });
             stack.insert(stack.end(), children.rbegin(), children.rend());
             search.note_open(stack.size());

@@ -1,6 +1,6 @@
 // HDA*: hash-distributed A* (Kishimoto, Fukunaga and Botea), optimal and parallel.
 //
-// Why one header of about 560 lines: the worker loop, the termination counting and the two
+// Why one header of about 590 lines: the worker loop, the termination counting and the two
 // entry points share one invariant (a node is counted in transit from send to batch_consumed)
 // that is only checkable when read together; the transports live apart (engine/hda_cluster.hpp).
 //

@@ -52,8 +52,7 @@ inline constexpr std::array<AlgorithmTraits, 7> kAlgorithms{{
     {Algorithm::idastar, "idastar", true, true, true, false, true, "IDA*"},
     {Algorithm::pidastar, "pidastar", true, true, true, true, true, "parallel IDA*"},
     {Algorithm::greedy, "greedy", true, false, false, false, false, "greedy best-first"},
-    {Algorithm::hdastar, "hdastar", true, true, false, true, false,
-     "hash-distributed parallel A*"},
+    {Algorithm::hdastar, "hdastar", true, true, false, true, false, "hash-distributed parallel A*"},
 }};
 
 constexpr const AlgorithmTraits& traits(Algorithm a) {
@@ -88,15 +87,16 @@ struct SolverOptions {
 
 // A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).
 template <class D>
-concept HdaCapable = requires(const D& d) { make_hda_hasher(d, std::string_view{}); };
+concept HdaCapable = requires(const D& d) {
+    make_hda_hasher(d, std::string_view{});
+};
 
 // Runs algorithm A from `start`; the compile-time form, for callers that always run the same
 // algorithm (the play coach) and should not instantiate the others. Every algorithm's result
 // comes in the widest form: HdaResult's per-worker fields stay empty for the others.
 // Algorithms without a heuristic ignore `h`.
 template <Algorithm A, SearchDomain D, class H>
-HdaResult<D> solve(const D& d, const typename D::State& start, const H& h,
-                   const SolverOptions& o) {
+HdaResult<D> solve(const D& d, const typename D::State& start, const H& h, const SolverOptions& o) {
     HdaResult<D> r;
     r.threads = 1;
     SearchResult<D>& base = r;
@@ -131,13 +131,20 @@ template <SearchDomain D, class H>
 HdaResult<D> solve(const D& d, const typename D::State& start, Algorithm algorithm, const H& h,
                    const SolverOptions& o) {
     switch (algorithm) {
-        case Algorithm::bfs: return solve<Algorithm::bfs>(d, start, h, o);
-        case Algorithm::dfs: return solve<Algorithm::dfs>(d, start, h, o);
-        case Algorithm::astar: return solve<Algorithm::astar>(d, start, h, o);
-        case Algorithm::idastar: return solve<Algorithm::idastar>(d, start, h, o);
-        case Algorithm::pidastar: return solve<Algorithm::pidastar>(d, start, h, o);
-        case Algorithm::greedy: return solve<Algorithm::greedy>(d, start, h, o);
-        case Algorithm::hdastar: return solve<Algorithm::hdastar>(d, start, h, o);
+        case Algorithm::bfs:
+            return solve<Algorithm::bfs>(d, start, h, o);
+        case Algorithm::dfs:
+            return solve<Algorithm::dfs>(d, start, h, o);
+        case Algorithm::astar:
+            return solve<Algorithm::astar>(d, start, h, o);
+        case Algorithm::idastar:
+            return solve<Algorithm::idastar>(d, start, h, o);
+        case Algorithm::pidastar:
+            return solve<Algorithm::pidastar>(d, start, h, o);
+        case Algorithm::greedy:
+            return solve<Algorithm::greedy>(d, start, h, o);
+        case Algorithm::hdastar:
+            return solve<Algorithm::hdastar>(d, start, h, o);
     }
     throw InputError("unknown algorithm");
 }

@@ -1,9 +1,9 @@
 #include "engine/table_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -235,16 +235,16 @@ TableHeader read_table_fields(const std::string& path, const KeyValueText& parse
     // fit their int before the cast.
     h.entries = parse_u64(path, "entries", value("entries"));
     if (h.entries > std::numeric_limits<std::uint64_t>::max() / 8)
-        fail(path, "corrupt " + what + ": entries out of range (" + std::to_string(h.entries) +
-                       ")");
+        fail(path,
+             "corrupt " + what + ": entries out of range (" + std::to_string(h.entries) + ")");
     const std::uint64_t bits = parse_u64(path, "entry_bits", value("entry_bits"));
     if (bits != 8 && bits != 4 && bits != 2 && bits != 1)
         fail(path, "corrupt " + what + ": entry_bits must be 1, 2, 4 or 8");
     h.entry_bits = static_cast<int>(bits);
     const std::uint64_t max_value = parse_u64(path, "max_value", value("max_value"));
     if (max_value > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-        fail(path, "corrupt " + what + ": max_value out of range (" + std::to_string(max_value) +
-                       ")");
+        fail(path,
+             "corrupt " + what + ": max_value out of range (" + std::to_string(max_value) + ")");
     h.max_value = static_cast<int>(max_value);
     for (const auto& [k, v] : parsed.order)
         if (!listed(common, k) && !listed(own_keys, k) && !(skip && skip(k)))
@@ -325,8 +325,9 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
                        " is past the end of the file (" + std::to_string(size) + " bytes)");
     if (bytes > size - offset)
         fail(path, "truncated: payload_bytes " + std::to_string(bytes) + " at payload_offset " +
-                       std::to_string(offset) + " needs " + std::to_string(bytes - (size - offset)) +
-                       " more bytes than the file has (" + std::to_string(size) + ")");
+                       std::to_string(offset) + " needs " +
+                       std::to_string(bytes - (size - offset)) + " more bytes than the file has (" +
+                       std::to_string(size) + ")");
     if (size > offset + bytes)
         fail(path, "corrupt: " + std::to_string(size - offset - bytes) +
                        " unexpected bytes after the payload");

@@ -160,12 +160,14 @@ TEST(CliHardening, ErrorsAreOneLineOfUtf8) {
         ASSERT_LT(i + 1, tile.err.size());
         EXPECT_EQ(static_cast<unsigned char>(tile.err[++i]) >> 6, 0x2u) << tile.err;
     }
-    const auto huge = run_frontier("solve sliding-blocks --layout \"$(printf 'AA.\\n%.0s' "
-                                   "$(seq 1 3000))..!\" --goal 'A at b3'");
+    const auto huge = run_frontier(
+        "solve sliding-blocks --layout \"$(printf 'AA.\\n%.0s' "
+        "$(seq 1 3000))..!\" --goal 'A at b3'");
     expect_input_error(huge, "more bytes");
     EXPECT_LT(huge.err.size(), 1000u);
     const std::string dir = test::temp_dir();
-    std::ofstream(dir + "/bom.txt") << "\xEF\xBB\xBF" << "1 2 3 4 5 6 7 _ 8\n";
+    std::ofstream(dir + "/bom.txt") << "\xEF\xBB\xBF"
+                                    << "1 2 3 4 5 6 7 _ 8\n";
     const auto bom = run_frontier("solve-batch 8puzzle " + dir + "/bom.txt --json");
     EXPECT_EQ(bom.exit_code, 0) << bom.err;
     EXPECT_EQ(nlohmann::json::parse(bom.out)["solved"], 1);
@@ -186,8 +188,8 @@ TEST(CliHardening, JsonSurvivesInvalidUtf8) {
 
 // 14: out of memory is its own exit status (3), not "no solution" (1).
 TEST(CliHardening, OutOfMemoryExitsThree) {
-    const auto r = test::run_frontier_with(
-        "ulimit -v 400000;", "solve 15puzzle 0FEDCBA987654321 -a astar --threads 1");
+    const auto r = test::run_frontier_with("ulimit -v 400000;",
+                                           "solve 15puzzle 0FEDCBA987654321 -a astar --threads 1");
     EXPECT_EQ(r.exit_code, 3) << r.err;
     EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
     EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;

@@ -25,9 +25,9 @@ nlohmann::json json_of(const test::CliResult& r) {
 
 // Every name the registry's puzzles answer to (a prefix for families: "sliding:", "hanoi:").
 const std::set<std::string> kPuzzleNames = {
-    "8puzzle", "15puzzle",      "24puzzle",  "sliding:",       "rush",  "pocket-cube",
-    "peg-solitaire", "klotski", "dads-puzzle", "sliding-blocks", "queens", "sudoku",
-    "cryptarithm",   "qubic",   "hanoi:"};
+    "8puzzle",     "15puzzle",      "24puzzle",    "sliding:",    "rush",
+    "pocket-cube", "peg-solitaire", "klotski",     "dads-puzzle", "sliding-blocks",
+    "queens",      "sudoku",        "cryptarithm", "qubic",       "hanoi:"};
 
 // The puzzle names listed by a verb's help ("Domains" footer): "8puzzle, sliding:RxC (...)" gives
 // 8puzzle and sliding:.
@@ -123,8 +123,9 @@ TEST(CliRegistry, PidastarPrintsItsIterations) {
 TEST(CliRegistry, SolveBatchAppliesTheBoundCheck) {
     // Sliding blocks cannot tell every unsolvable start, so a tree search needs a bound there,
     // in a batch as in solve and compare.
-    expect_input_error(run_frontier("solve-batch klotski - -a idastar", "BAAC/BAAC/DEEF/DGHF/I..J\n"),
-                       "keeps no visited set");
+    expect_input_error(
+        run_frontier("solve-batch klotski - -a idastar", "BAAC/BAAC/DEEF/DGHF/I..J\n"),
+        "keeps no visited set");
     expect_input_error(run_frontier("solve klotski -a idastar"), "keeps no visited set");
 }
 

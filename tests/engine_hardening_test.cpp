@@ -13,7 +13,6 @@
 
 #include <atomic>
 #include <csignal>
-#include <span>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +20,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -299,8 +299,8 @@ TEST(EngineHardening, SigtermDuringAWriteRemovesTheTemporaryFile) {
     const std::size_t size = std::size_t{128} << 20;
     const pid_t child = ::fork();
     if (child == 0) {
-        void* zeros = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                             -1, 0);
+        void* zeros =
+            ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (zeros == MAP_FAILED) ::_exit(3);
         const std::span<const std::uint8_t> pieces[] = {
             {static_cast<const std::uint8_t*>(zeros), size}};

@@ -5,8 +5,8 @@
 // `cmake --preset release && ninja -C build frontier_domains`:
 //
 //   T=/tmp/tdoku   # a checkout of tdoku
-//   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc -o /tmp/tdoku_simd.o
-//   g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
+//   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc
+//   -o /tmp/tdoku_simd.o g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
 //   L="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
 //   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o
 //       /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku          (one line)
@@ -101,7 +101,8 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s hard|minimal SUDOKU_TSV | file PUZZLES [seconds] [rounds]\n",
+        std::fprintf(stderr,
+                     "usage: %s hard|minimal SUDOKU_TSV | file PUZZLES [seconds] [rounds]\n",
                      argv[0]);
         return 2;
     }

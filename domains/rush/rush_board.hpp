@@ -18,9 +18,9 @@
 // and its signed displacement (negative = left or up); inverse() negates it.
 //
 // Successor generation ORs one precomputed mask per piece into an occupancy bitboard (bit r*N + c).
-// With RushMetric::Steps each piece then needs one cell test per direction, done branch-free for all
-// pieces into one mask of legal steps. With RushMetric::Moves a column-major bitboard is built too,
-// so that a piece's line is N consecutive bits of one of them and the free run on each side is
+// With RushMetric::Steps each piece then needs one cell test per direction, done branch-free for
+// all pieces into one mask of legal steps. With RushMetric::Moves a column-major bitboard is built
+// too, so that a piece's line is N consecutive bits of one of them and the free run on each side is
 // one bit-width (left/up) and one count of trailing zeros (right/down). No loop over cells, no
 // allocation. Order, fixed: pieces in index order; for each, the negative direction (nearest
 // first) then the positive one.
@@ -163,8 +163,8 @@ class RushBoard {
                       after = ~std::uint64_t{0};
     };
 
-    // RushMetric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one callback
-    // per set bit, without a branch on the direction.
+    // RushMetric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one
+    // callback per set bit, without a branch on the direction.
     template <class F>
     void for_each_step(State s, F& f) const {
         std::uint64_t legal = legal_steps(s);

@@ -1,7 +1,8 @@
 // The classic admissible heuristics for Rush Hour, in either metric (the board's).
 //
 //   h0  zero (ZeroHeuristic from engine/search.hpp).
-//   h1  the primary car's distance to the exit: the cells still to go with RushMetric::Steps; 1 with
+//   h1  the primary car's distance to the exit: the cells still to go with RushMetric::Steps; 1
+//   with
 //       RushMetric::Moves unless it is already there (then 0).
 //   h2  h1 plus the number of pieces on the cells between the primary car and the exit: each of
 //       them must move at least once, and none of their moves moves the primary car.

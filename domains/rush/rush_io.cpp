@@ -127,8 +127,9 @@ RushRecord parse_rush_record(std::string_view line) {
         return r;
     }
     if (fields.size() == 3)
-        throw InputError("database line \"MOVES BOARD CLUSTER_SIZE\": MOVES and CLUSTER_SIZE "
-                         "must be non-negative numbers");
+        throw InputError(
+            "database line \"MOVES BOARD CLUSTER_SIZE\": MOVES and CLUSTER_SIZE "
+            "must be non-negative numbers");
     throw InputError("expected a board or a database line \"MOVES BOARD CLUSTER_SIZE\", got " +
                      std::to_string(fields.size()) + " fields");
 }

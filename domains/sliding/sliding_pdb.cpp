@@ -139,8 +139,7 @@ std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pd
 
 namespace frontier {
 
-std::vector<std::vector<SlidingPdb>> load_pdb_partitions(const std::string& dir, int rows,
-                                                         int cols,
+std::vector<std::vector<SlidingPdb>> load_pdb_partitions(const std::string& dir, int rows, int cols,
                                                          const std::vector<int>& goal_tiles) {
     return group_partitions(load_sliding_pdb_dir(dir, rows, cols, goal_tiles));
 }

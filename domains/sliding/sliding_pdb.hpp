@@ -142,8 +142,7 @@ class PdbHeuristic {
 std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs);
 
 // The databases of a directory (load_sliding_pdb_dir), grouped into partitions.
-std::vector<std::vector<SlidingPdb>> load_pdb_partitions(const std::string& dir, int rows,
-                                                         int cols,
+std::vector<std::vector<SlidingPdb>> load_pdb_partitions(const std::string& dir, int rows, int cols,
                                                          const std::vector<int>& goal_tiles);
 
 // Directories of databases, each mapped and verified once for a board and goal, so that a run

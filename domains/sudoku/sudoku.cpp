@@ -1,3 +1,7 @@
+// Sudoku: the cell-by-cell CSP solver (method cells), plain search, and what every method shares
+// (givens checks, solution checks, symmetric variants, the entry point solve_sudoku). Why about
+// 420 lines: the shared checks and the entry point dispatch over all three methods and belong
+// beside the two solvers that are not in sudoku_bands.cpp.
 #include "domains/sudoku/sudoku.hpp"
 
 #include <bit>

@@ -8,8 +8,8 @@
 // keeps the row/box "triads" that lie on a valid placement of the digit in the band (hidden
 // singles in rows and boxes, box-line elimination inside the band), then whole-band passes find
 // naked singles, hidden singles in columns and box-column locked candidates, and the search
-// guesses on a cell with two candidates, copying a 160-byte board per branch. A node is one board the search propagates:
-// the root, and one per guess and per alternative left after it.
+// guesses on a cell with two candidates, copying a 160-byte board per branch. A node is one board
+// the search propagates: the root, and one per guess and per alternative left after it.
 //
 // Cells method (SudokuMethod::Cells, "cells"): the earlier CSP, one cell at a time: every cell
 // keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20
@@ -78,8 +78,9 @@ bool is_sudoku_solution(const SudokuGrid& puzzle, const SudokuGrid& grid);
 
 // A grid equivalent to `g` under the symmetries of Sudoku, picked by `seed` (the same grid for the
 // same seed on every platform): digits relabelled, rows permuted inside bands and bands permuted,
-// columns inside stacks and stacks permuted, and transposed for odd seeds' draws. A puzzle's variant
-// has as many solutions as the puzzle, and the variant of its solution (same seed) solves it.
+// columns inside stacks and stacks permuted, and transposed for odd seeds' draws. A puzzle's
+// variant has as many solutions as the puzzle, and the variant of its solution (same seed) solves
+// it.
 SudokuGrid sudoku_variant(const SudokuGrid& g, std::uint64_t seed);
 
 // "" if no row, column or box repeats a digit; else a description such as

@@ -1,5 +1,9 @@
 // Bit-parallel Sudoku solver: one 27-bit word per digit and band.
 //
+// Why one file of about 430 lines: the propagation passes (singles, locked candidates) and the
+// guess all read and write the same band words in one fixed order; the order is the design, and
+// it is only checkable when read in one place.
+//
 // Representation. The grid is cut into three bands of three rows. For each digit d and band b a
 // 32-bit word holds the 27 cells of the band where d is still possible (bit 9 * row-in-band +
 // column), so cell 27 * b + p of the grid is bit p of band b. A fourth word per band holds the
@@ -58,8 +62,8 @@ constexpr u32 kColumn = 0x40201;      // bits 0, 9, 18: column 0 of a band
 constexpr u32 kBox = 0x1C0E07;        // the first box of a band
 
 struct Tables {
-    std::uint16_t allowed[512];  // triad occupancy -> union of the permutations inside it
-    u32 expand[512];             // nine triad bits -> their 27 cells
+    std::uint16_t allowed[512];    // triad occupancy -> union of the permutations inside it
+    u32 expand[512];               // nine triad bits -> their 27 cells
     std::uint8_t row_triads[512];  // a row's nine cells -> its three triads occupied
     constexpr Tables() : allowed{}, expand{}, row_triads{} {
         constexpr int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
@@ -369,7 +373,8 @@ class Solver {
                 const u32 w = B.c[4 * d + b];
                 const int count = std::popcount(w);
                 for (u32 t = w & two; t != 0; t &= t - 1)
-                    score[std::countr_zero(t)] = static_cast<std::uint8_t>(score[std::countr_zero(t)] + count);
+                    score[std::countr_zero(t)] =
+                        static_cast<std::uint8_t>(score[std::countr_zero(t)] + count);
             }
             int best = 1 << 30;
             for (u32 t = two; t != 0; t &= t - 1) {

@@ -200,8 +200,8 @@ std::string closest_name(const std::string& typed, const std::vector<std::string
             row[0] = i;
             for (std::size_t j = 1; j <= name.size(); ++j) {
                 const std::size_t up = row[j];
-                row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                                   diagonal + (typed[i - 1] == name[j - 1] ? 0 : 1)});
+                row[j] = std::min(
+                    {row[j] + 1, row[j - 1] + 1, diagonal + (typed[i - 1] == name[j - 1] ? 0 : 1)});
                 diagonal = up;
             }
         }
@@ -224,9 +224,11 @@ namespace {
 std::size_t utf8_length(std::string_view text, std::size_t i) {
     const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char b = byte(i);
-    const std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3
-                                     : (b >> 3) == 0x1E    ? 4
-                                                           : 0;
+    const std::size_t n = b < 0x80           ? 1
+                          : (b >> 5) == 0x6  ? 2
+                          : (b >> 4) == 0xE  ? 3
+                          : (b >> 3) == 0x1E ? 4
+                                             : 0;
     if (n == 0 || i + n > text.size()) return 0;
     for (std::size_t k = 1; k < n; ++k)
         if ((byte(i + k) & 0xC0) != 0x80) return 0;
@@ -264,7 +266,6 @@ std::string one_line(std::string_view text, std::size_t max_bytes) {
 void print_json(const Json& j) {
     std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
-
 
 std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> items;

@@ -79,8 +79,8 @@ void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
         if (arg.size() < 3 || !arg.starts_with("--")) continue;
         const std::string name = arg.substr(0, arg.find('='));
         if (name == "--help" || cmd.get_option_no_throw(name) != nullptr) continue;
-        throw InputError(puzzle + " takes no " + name + " option (its options: " +
-                         option_names(cmd) + ")");
+        throw InputError(puzzle + " takes no " + name +
+                         " option (its options: " + option_names(cmd) + ")");
     }
 }
 

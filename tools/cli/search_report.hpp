@@ -149,7 +149,6 @@ void print_result(const D& d, const typename D::State& start, const HdaResult<D>
     }
 }
 
-
 // A start that provably cannot reach the goal, reported as a result (the JSON gets status
 // "unsolvable" and the reason).
 template <class D>

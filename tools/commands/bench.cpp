@@ -22,14 +22,14 @@
 #include "engine/bitmap_bfs.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/error.hpp"
-#include "engine/solver.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
+#include "engine/solver.hpp"
 #include "engine/table_file.hpp"
 #include "engine/timer.hpp"
-#include "tools/commands/bench_report.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/commands/bench.hpp"
+#include "tools/commands/bench_report.hpp"
 
 #ifndef FRONTIER_BUILD_TYPE
 #define FRONTIER_BUILD_TYPE "unknown"

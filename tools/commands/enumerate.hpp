@@ -78,8 +78,7 @@ TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
     h.entries = d.size();
     h.entry_bits = 8;
     h.max_value = r.max_depth();
-    if constexpr (HasMetricText<D>)
-        h.set_field("metric", DomainIO<D>::metric(d));
+    if constexpr (HasMetricText<D>) h.set_field("metric", DomainIO<D>::metric(d));
     h.set_field("reached", std::to_string(r.reached));
     return h;
 }
@@ -269,7 +268,7 @@ void enumerate(const typename P::Domain& d, const typename P::Options& own,
 
 // Registers `enumerate` for the puzzle: the common options and the puzzle's own.
 template <SearchPuzzle P>
-    requires BuildsDomains<P>
+requires BuildsDomains<P>
 void add_enumerate_verb(Registry& registry) {
     registry.add("enumerate",
                  PuzzleHandler{std::string(P::kNames), P::accepts,
@@ -284,8 +283,7 @@ void add_enumerate_verb(Registry& registry) {
                                        o->out_given = cmd.count("--out") > 0;
                                        // errors alike on every rank print once
                                        if (o->distributed) cluster_session();
-                                       enumerate<P>(P::make_domain(name, *own), *own, *o,
-                                                    registry);
+                                       enumerate<P>(P::make_domain(name, *own), *own, *o, registry);
                                    });
                                }});
 }

@@ -24,7 +24,8 @@ void add_lookup_command(CLI::App& app, const Registry& registry) {
                   "notation)");
     cmd->footer(
         "The table's header names its puzzle; states are read in that puzzle's syntax.\n"
-        "Example: frontier lookup TABLE STATE...   (tables: frontier enumerate PUZZLE --out TABLE)\n");
+        "Example: frontier lookup TABLE STATE...   (tables: frontier enumerate PUZZLE --out "
+        "TABLE)\n");
     cmd->callback([o, &registry] {
         if (!std::filesystem::is_directory(o->file)) {
             // A 7x2 two-bit table is 10.9 GB: its payload checksum would read all of it first,

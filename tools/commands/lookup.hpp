@@ -54,15 +54,15 @@ void lookup_distances(const D& d, const LookupRequest& request) {
 // puzzle accepts; P::from_header rebuilds the domain (spec, goal, metric) from the header.
 template <class P>
 void add_distance_table_reader(Registry& registry) {
-    registry.add_table_reader(TableReader{
-        [](const TableHeader& h) {
-            return h.kind == "distance" && h.entry_bits == 8 && P::accepts(h.domain);
-        },
-        [](const TableHeader& header, std::optional<TableFile> opened,
-           const LookupRequest& request) {
-            opened.reset();  // DistanceTable maps it again, checking the payload too
-            lookup_distances(P::from_header(header), request);
-        }});
+    registry.add_table_reader(
+        TableReader{[](const TableHeader& h) {
+                        return h.kind == "distance" && h.entry_bits == 8 && P::accepts(h.domain);
+                    },
+                    [](const TableHeader& header, std::optional<TableFile> opened,
+                       const LookupRequest& request) {
+                        opened.reset();  // DistanceTable maps it again, checking the payload too
+                        lookup_distances(P::from_header(header), request);
+                    }});
 }
 
 }  // namespace frontier::cli

@@ -52,13 +52,14 @@ template <class P>
 concept BuildsInstances = requires(const std::string& text, const typename P::Options& o) {
     {
         P::make_instance(text, o)
-    } -> std::same_as<std::pair<typename P::Domain, typename P::Domain::State>>;
+        } -> std::same_as<std::pair<typename P::Domain, typename P::Domain::State>>;
 };
 
 template <class P>
 concept SearchPuzzle = DomainText<typename P::Domain> && PuzzleOptions<P> &&
-    (BuildsDomains<P> || BuildsInstances<P>) &&
-    requires(const typename P::Domain& d, const std::string& name, const typename P::Options& o) {
+    (BuildsDomains<P> || BuildsInstances<P>)&&requires(const typename P::Domain& d,
+                                                       const std::string& name,
+                                                       const typename P::Options& o) {
     { P::accepts(std::string_view{}) } -> std::convertible_to<bool>;
     { P::make_heuristic(d, name, o) } -> std::same_as<typename P::Heuristics>;
     { P::default_algorithm(d) } -> std::same_as<Algorithm>;
@@ -93,8 +94,9 @@ constexpr bool solvability_known() {
 
 // The domain and the start state of one instance text.
 template <SearchPuzzle P>
-std::pair<typename P::Domain, typename P::Domain::State> make_instance(
-    const std::string& name, const typename P::Options& o, const std::string& text) {
+std::pair<typename P::Domain, typename P::Domain::State> make_instance(const std::string& name,
+                                                                       const typename P::Options& o,
+                                                                       const std::string& text) {
     if constexpr (BuildsInstances<P>) {
         return P::make_instance(text, o);
     } else {

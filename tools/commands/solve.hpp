@@ -57,9 +57,8 @@ struct SolveCommand {
         const std::string why = DomainIO<D>::unsolvable_reason(d, s);  // once: it may be costly
         if (!sw.no_parity_check && !why.empty()) {
             if constexpr (!unsolvable_is_result<P>())
-                throw InputError("state \"" + DomainIO<D>::format(d, s) +
-                                 "\" is unsolvable: " + why +
-                                 " (use --no-parity-check to search anyway)");
+                throw InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " +
+                                 why + " (use --no-parity-check to search anyway)");
             print_unsolvable(d, s, c, why, options.echo(), json);
             return 1;
         }
@@ -83,10 +82,9 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
     auto o = std::make_shared<SolveCommand<P>>();
     o->name = name;
     cmd.description("Solve one state of " + std::string(P::kNames) + " and print the moves.");
-    auto* state =
-        cmd.add_option("state", o->state,
-                       HasDefaultStart<P> ? "the start state (default: the puzzle's start)"
-                                          : "the start state");
+    auto* state = cmd.add_option(
+        "state", o->state,
+        HasDefaultStart<P> ? "the start state (default: the puzzle's start)" : "the start state");
     if constexpr (HasScramble<typename P::Domain>)
         cmd.add_option("--scramble", o->scramble,
                        "start from the position these moves reach from the goal");
@@ -96,15 +94,16 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
     cmd.add_option("--algorithm,-a", o->algorithm,
                    algorithm_names() + " (default: " + std::string(P::kDefaultAlgorithmHelp) +
                        "; hdastar with --distributed)");
-    cmd.add_option("--heuristic", o->heuristic,
-                   std::string(P::kHeuristicHelp) + " (default: " +
-                       std::string(P::kDefaultHeuristic) + ")");
+    cmd.add_option(
+        "--heuristic", o->heuristic,
+        std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     cmd.add_flag("--show", o->show, "draw the board after every move");
     cmd.add_flag("--json", o->json, "print one JSON object");
-    cmd.footer(std::string(P::kStateHelp) +
-               "\nExit status: 0 solved, 1 no solution, 2 bad input, 3 out of memory or an internal "
-               "error.\n");
+    cmd.footer(
+        std::string(P::kStateHelp) +
+        "\nExit status: 0 solved, 1 no solution, 2 bad input, 3 out of memory or an internal "
+        "error.\n");
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

@@ -229,9 +229,9 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
                    algorithm_names() +
                        " (pidastar and hdastar: instances one after another, each with all "
                        "threads)");
-    cmd.add_option("--heuristic", o->heuristic,
-                   std::string(P::kHeuristicHelp) + " (default: " +
-                       std::string(P::kDefaultHeuristic) + ")");
+    cmd.add_option(
+        "--heuristic", o->heuristic,
+        std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
     cmd.footer(std::string(P::kStateHelp) +

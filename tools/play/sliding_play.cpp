@@ -5,8 +5,8 @@
 
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
-#include "engine/solver.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/solver.hpp"
 
 namespace frontier::play {
 

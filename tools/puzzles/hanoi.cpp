@@ -47,7 +47,6 @@ struct HanoiEntry {
         "States: the peg of each disk, A, B or C, largest disk first: \"AAAAA\" has all five\n"
         "disks on A (the default start); the goal has them all on C. Moves print as\n"
         "FROM>TO: A>C moves the top disk of A onto C.";
-
 };
 
 }  // namespace

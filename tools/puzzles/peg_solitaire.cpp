@@ -31,8 +31,7 @@ struct PegEntry {
         return make_peg_solitaire(parse_peg_board(o.board), o.goal);
     }
     static PegState default_start(const PegSolitaire& d) { return d.start(); }
-    static Heuristics make_heuristic(const PegSolitaire&, const std::string& name,
-                                     const Options&) {
+    static Heuristics make_heuristic(const PegSolitaire&, const std::string& name, const Options&) {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
         throw InputError("unknown heuristic \"" + name + "\" for peg-solitaire (known: zero)");
     }

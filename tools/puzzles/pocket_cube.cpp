@@ -40,8 +40,7 @@ struct CubeEntry {
     static PocketCube from_header(const TableHeader& h) {
         return make_domain(h.domain, Options{h.goal, h.field("metric")});
     }
-    static Heuristics make_heuristic(const PocketCube& d, const std::string& name,
-                                     const Options&) {
+    static Heuristics make_heuristic(const PocketCube& d, const std::string& name, const Options&) {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
         if (name == "pdb") return CubePatternDatabases(d);
         if (name == "distance") return CubeDistanceTable(d);

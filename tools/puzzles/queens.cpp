@@ -21,8 +21,8 @@ struct QueensOptions {
 
 void count_queens(const QueensOptions& o) {
     if (o.n < 1 || o.n > NQueens::kMaxCount)
-        throw InputError("queens: counting takes 1 <= N <= " +
-                         std::to_string(NQueens::kMaxCount) + " (got " + std::to_string(o.n) +
+        throw InputError("queens: counting takes 1 <= N <= " + std::to_string(NQueens::kMaxCount) +
+                         " (got " + std::to_string(o.n) +
                          "; the largest N whose count is known, each N costs about 7 times the "
                          "one before)");
     const NQueens queens(o.n);

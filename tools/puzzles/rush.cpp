@@ -39,8 +39,7 @@ struct RushEntry {
     static bool accepts(std::string_view n) { return n == "rush"; }
     static std::pair<RushBoard, RushState> make_instance(const std::string& text,
                                                          const Options& o) {
-        if (!o.goal.empty())
-            throw InputError("--goal does not apply to rush (the goal is fixed)");
+        if (!o.goal.empty()) throw InputError("--goal does not apply to rush (the goal is fixed)");
         const frontier::RushPuzzle p = parse_rush(text, parse_metric(o.metric));
         return {p.board, p.start};
     }
@@ -58,7 +57,8 @@ struct RushEntry {
         "h0 (zero), h1 (primary's distance), h2 (h1 + blockers), h3 (h2 + blockers' blockers)";
     static constexpr std::string_view kDefaultHeuristic = "h3";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
-    static constexpr std::string_view kCompareAlgorithms = "bfs,astar:h0,astar:h1,astar:h2,astar:h3";
+    static constexpr std::string_view kCompareAlgorithms =
+        "bfs,astar:h0,astar:h1,astar:h2,astar:h3";
     static constexpr std::string_view kStateHelp =
         "Boards: the cells row by row in one string, 36 characters for 6x6 (9 to 64 for 3x3 to\n"
         "8x8): o or . empty, x a wall, A the primary car (horizontal, 2 cells, in the exit row,\n"

@@ -224,7 +224,8 @@ void install_rush_enumerate(CLI::App& rush) {
         rush.add_subcommand("enumerate",
                             "Enumerate every cluster of the Rush Hour universe once and write the "
                             "database of its interesting puzzles.");
-    cmd->add_option("--walls", o->walls, "the most walls on a board: 0 to 2 on 6x6, 0 to 3 on 4x4 and 5x5 (default: 0)");
+    cmd->add_option("--walls", o->walls,
+                    "the most walls on a board: 0 to 2 on 6x6, 0 to 3 on 4x4 and 5x5 (default: 0)");
     cmd->add_option("--size", o->size, "board size, 4 to 6 (default: 6)");
     cmd->add_option("--out", o->out,
                     "write the database to FILE (atomically, at the end) and checkpoint to "

@@ -16,8 +16,8 @@
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
-#include "tools/puzzles/rush_bulk.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
 

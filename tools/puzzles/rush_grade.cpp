@@ -38,9 +38,9 @@ bool read_batch(InstanceReader& reader, std::vector<GradeInput>& batch, std::siz
     for (Instance in; batch.size() < max;) {
         if (!reader.next(in)) return false;
         const bool record = !in.expected.empty() && !in.cluster.empty();
-        batch.push_back(GradeInput{
-            in.line, record ? in.expected + " " + in.state + " " + in.cluster : in.state,
-            in.error});
+        batch.push_back(
+            GradeInput{in.line, record ? in.expected + " " + in.state + " " + in.cluster : in.state,
+                       in.error});
     }
     return true;
 }

@@ -165,8 +165,8 @@ void register_sliding(Registry& registry) {
     add_enumerate_verb<WideSliding>(registry);
     registry.offer("two-bit", "sliding-tile boards of up to 16 cells");
     registry.add_table_reader(TableReader{
-        is_two_bit_table, [](const TableHeader&, std::optional<TableFile> file,
-                             const LookupRequest& r) {
+        is_two_bit_table,
+        [](const TableHeader&, std::optional<TableFile> file, const LookupRequest& r) {
             if (!file) throw InputError(r.file + ": a two-bit table is one file, not a directory");
             lookup_two_bit(std::move(*file), r.states, r.json, r.path);
         }});

@@ -69,7 +69,6 @@ Json result_json(const SudokuGrid& puzzle, const SudokuResult& r, const SudokuOp
     return j;
 }
 
-
 namespace {
 
 int solve_one(const SudokuCommandOptions& o) {
@@ -90,7 +89,6 @@ int solve_one(const SudokuCommandOptions& o) {
     }
     return r.status == SudokuStatus::Solved ? 0 : 1;
 }
-
 
 }  // namespace
 

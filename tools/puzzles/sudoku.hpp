@@ -12,7 +12,6 @@
 
 namespace frontier::cli::sudoku {
 
-
 constexpr const char* kGridHelp =
     "Puzzle: 81 cells row by row, 1-9 for a given, 0 or . for an empty cell (spaces and line\n"
     "breaks are ignored). Methods: csp = bit-parallel bands (each digit's candidates as three\n"

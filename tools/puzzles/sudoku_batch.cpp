@@ -234,5 +234,4 @@ void compare(const CompareOptions& o) {
     std::printf("Times are single-core means (runs under 20 ms repeated).\n");
 }
 
-
 }  // namespace frontier::cli::sudoku
