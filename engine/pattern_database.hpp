@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -55,8 +56,12 @@ struct PdbBuildOptions {
 struct PdbBuildResult {
     PdbTable table;
     LayeredBfsResult bfs;  // the abstract search (layers, states reached, seconds)
+    // The largest value stored in the table (255 = unreachable not counted): what a table file's
+    // max_value and `pdb info` report. It can be lower than abstract_depth, because an entry
+    // keeps the minimum depth over its group (for sliding tiles: over the blank's regions).
     int max_value = 0;
-    double seconds = 0;  // BFS plus reduction
+    int abstract_depth = 0;  // the abstract BFS's deepest layer
+    double seconds = 0;      // BFS plus reduction
 };
 
 inline std::uint64_t pattern_database_bytes(std::uint64_t abstract_states, std::uint64_t entries) {
@@ -84,15 +89,23 @@ PdbBuildResult build_pattern_database(const A& abstraction,
     PdbBuildResult result;
     result.bfs = layered_bfs(abstraction, roots, depth.mutable_bytes(), bfs);
     BigArray<std::uint8_t> out(entries);
+    std::atomic<int> max_value{0};
     run_with_threads(options.threads, [&] {
         parallel_for_each(tbb::blocked_range<std::uint64_t>(0, entries, 1 << 16), [&](auto r) {
+            int local_max = 0;
             for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
                 const std::uint8_t* g = depth.bytes().data() + i * group;
                 out[i] = *std::min_element(g, g + group);
+                if (out[i] != kUnreached) local_max = std::max<int>(local_max, out[i]);
+            }
+            // One update per chunk, so the shared maximum is not contended per entry.
+            for (int seen = max_value.load();
+                 local_max > seen && !max_value.compare_exchange_weak(seen, local_max);) {
             }
         });
     });
-    result.max_value = result.bfs.max_depth();
+    result.max_value = max_value.load();
+    result.abstract_depth = result.bfs.max_depth();
     result.table = PdbTable::owning(std::move(out));
     result.seconds = clock.seconds();
     return result;

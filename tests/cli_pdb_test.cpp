@@ -46,6 +46,41 @@ TEST_F(CliPdb, BuildReportsEachDatabase) {
     EXPECT_NE(info.out.find("mean "), std::string::npos);
 }
 
+TEST(CliPdbBuild, ReportsTheStoredMaximumAndTheAbstractDepthApart) {
+    // The 8-puzzle's 4-4 partition: for 5,6,7,8 the abstract BFS goes one layer deeper (16) than
+    // any stored entry (15), because an entry keeps the minimum over the blank's regions. "max"
+    // must be what the file stores, the number `pdb info` reads back.
+    const std::string dir = test::temp_dir();
+    const auto r = run_frontier("pdb build 8puzzle --partition 4-4 --out-dir " + dir + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.size(), 2u);
+    EXPECT_EQ(j[0]["pattern"], "1,2,3,4");
+    EXPECT_EQ(j[0]["max"], 15);
+    EXPECT_EQ(j[0]["abstract_depth"], 15);
+    EXPECT_EQ(j[1]["pattern"], "5,6,7,8");
+    EXPECT_EQ(j[1]["max"], 15);
+    EXPECT_EQ(j[1]["abstract_depth"], 16);
+    for (const auto& db : j) {
+        const auto info = run_frontier("pdb info " + db["file"].get<std::string>());
+        ASSERT_EQ(info.exit_code, 0) << info.err;
+        const std::string max = "max " + std::to_string(db["max"].get<int>()) + "\n";
+        EXPECT_NE(info.out.find("3024 entries, " + max), std::string::npos) << info.out;
+        // The histogram's last row (the line before the mean) is the largest stored value.
+        const std::size_t mean = info.out.find("\n  mean ");
+        ASSERT_NE(mean, std::string::npos) << info.out;
+        const std::size_t row = info.out.rfind('\n', mean - 1);
+        EXPECT_EQ(std::stoi(info.out.substr(row + 1, mean - row - 1)), db["max"]) << info.out;
+    }
+    const auto text = run_frontier("pdb build 8puzzle --partition 4-4 --out-dir " + dir);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("pattern 5,6,7,8: 3024 entries (5520 abstract states, abstract depth "
+                            "16), max 15, "),
+              std::string::npos)
+        << text.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST_F(CliPdb, SolveBatchFindsKorfsOptimalLengths) {
     // The first twelve of Korf's 100, with the TSV's optimal_length column checked.
     std::string head;
