@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -200,12 +202,13 @@ std::string shell_output(const std::string& cmd) {
 // ends (the script then prints the exit status and the terminal's canonical-mode setting).
 class TmuxPane {
   public:
-    TmuxPane(const std::string& args, int width, int height) {
+    // `env`: extra variable assignments for the game's environment ("NO_COLOR=1").
+    TmuxPane(const std::string& args, int width, int height, const std::string& env = "") {
         static int counter = 0;
         dir_ = test::temp_dir();
         socket_ = "frontier-play-" + std::to_string(getpid()) + "-" + std::to_string(++counter);
         std::ofstream(dir_ + "/run.sh")
-            << "export TERM=screen LC_ALL=C.UTF-8\nunset TMUX\n"
+            << "export TERM=screen LC_ALL=C.UTF-8 " << env << "\nunset TMUX\n"
             << FRONTIER_BIN << " " << args << "\necho PLAY-EXIT=$?\n"
             << "stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo\n"
             << "sleep 120\n";
@@ -220,6 +223,8 @@ class TmuxPane {
         return shell_output("tmux -L " + socket_ + " -f /dev/null " + args + " 2>&1");
     }
     std::string capture() const { return tmux("capture-pane -p -t play"); }
+    // The screen with its attributes as escape sequences (SGR: colours, bold, reverse).
+    std::string capture_attributes() const { return tmux("capture-pane -e -p -t play"); }
     void keys(const std::string& names) const { tmux("send-keys -t play " + names); }
     // Waits until the pane shows `text` (up to 60 s: a loaded CI machine is slow); returns
     // whether it did.
@@ -315,6 +320,65 @@ TEST(CliPlayTerminal, RushSelectAndSlideUnderTmux) {
     ASSERT_TRUE(pane.wait_for("moves 1 | left 1 | score 1.00")) << pane.capture();
     pane.keys("A Right Right Right Right");
     ASSERT_TRUE(pane.wait_for("solved: optimal (2 moves)")) << pane.capture();
+    pane.keys("q");
+    ASSERT_TRUE(pane.wait_for("PLAY-EXIT=0")) << pane.capture();
+}
+
+// The background colour (SGR 40-49) in effect where `text` first appears on an attribute
+// capture: the last background code before it ("49" is the terminal's default).
+std::string background_at(const std::string& screen, const std::string& text) {
+    const std::size_t at = screen.find(text);
+    if (at == std::string::npos) return "(" + text + " not on screen)";
+    static const std::regex sgr("\x1b\\[([0-9;]*)m");
+    std::string background = "49";
+    const std::string before = screen.substr(0, at);
+    for (std::sregex_iterator it(before.begin(), before.end(), sgr), end; it != end; ++it) {
+        std::stringstream codes((*it)[1].str());
+        for (std::string code; std::getline(codes, code, ';');)
+            if (code.size() == 2 && code[0] == '4')
+                background = code;
+            else if (code == "0" || code.empty())
+                background = "49";
+    }
+    return background;
+}
+
+// Whether a capture sets any foreground or background colour (SGR 30-37, 40-47, 38, 48, 90-107).
+bool sets_a_colour(const std::string& screen) {
+    static const std::regex colour("\x1b\\[([0-9]+;)*(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;[0-9]+)*m");
+    return std::regex_search(screen, colour);
+}
+
+TEST(CliPlayTerminal, TheSelectedRushPieceKeepsItsColour) {
+    if (!have_tmux()) GTEST_SKIP() << "tmux is not installed: the terminal interface is untested";
+    TmuxPane pane("play rush --board " + kRush2, 80, 24);
+    ASSERT_TRUE(pane.wait_for("moves 0 | left 2 | score 0.00")) << pane.capture();
+    const std::string before = pane.capture_attributes();
+    ASSERT_TRUE(sets_a_colour(before)) << before;
+    const std::string b_colour = background_at(before, " B ");
+    ASSERT_NE(b_colour, "49") << before;                        // B has a piece colour
+    const std::string a_colour = background_at(before, "[A]");  // A is selected at the start
+    ASSERT_NE(a_colour, "49") << before;
+    pane.keys("b");
+    ASSERT_TRUE(pane.wait_for("[B]")) << pane.capture();
+    const std::string after = pane.capture_attributes();
+    // B is drawn with brackets in its own colour; A, deselected, keeps the colour it had.
+    EXPECT_EQ(background_at(after, "[B]"), b_colour) << after;
+    EXPECT_EQ(background_at(after, " A "), a_colour) << after;
+    EXPECT_EQ(after.find("[A]"), std::string::npos) << after;
+    pane.keys("q");
+    ASSERT_TRUE(pane.wait_for("PLAY-EXIT=0")) << pane.capture();
+}
+
+TEST(CliPlayTerminal, NoColorMeansNoColours) {
+    if (!have_tmux()) GTEST_SKIP() << "tmux is not installed: the terminal interface is untested";
+    TmuxPane pane("play rush --board " + kRush2, 80, 24, "NO_COLOR=1");
+    ASSERT_TRUE(pane.wait_for("moves 0 | left 2 | score 0.00")) << pane.capture();
+    pane.keys("b");
+    ASSERT_TRUE(pane.wait_for("[B]")) << pane.capture();  // the selection shows without colour
+    const std::string screen = pane.capture_attributes();
+    EXPECT_FALSE(sets_a_colour(screen)) << screen;
+    EXPECT_NE(screen.find("\x1b[1m"), std::string::npos) << screen;  // bold is not a colour
     pane.keys("q");
     ASSERT_TRUE(pane.wait_for("PLAY-EXIT=0")) << pane.capture();
 }

@@ -1,5 +1,6 @@
 // `frontier play rush`: keys (select, slide, merged slides), the cluster coach against plain BFS,
 // scoring with moves that keep the distance, random puzzles at an exact distance.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "domains/rush/rush_io.hpp"
 #include "engine/bfs.hpp"
 #include "tools/play/rush_play.hpp"
+#include "tools/play/terminal.hpp"
 
 namespace frontier::play {
 namespace {
@@ -114,6 +116,17 @@ TEST(RushPlay, KeysSelectAndSlideAndRepeatedArrowsAreOneMove) {
         << s->view().message;
     s->handle('b');  // lower case selects too
     EXPECT_EQ(s->rules().selected(), 1);
+    // The selection is a flag beside the style: B keeps its piece style and colour index, and
+    // A, no longer selected, is the primary car again.
+    const BoardView picked = s->view().board;
+    for (int c : {2, 8, 14}) {
+        EXPECT_EQ(picked.styles[c], CellStyle::Piece) << c;
+        EXPECT_EQ(picked.colours[c], 1) << c;
+        EXPECT_TRUE(picked.selected[c]) << c;
+    }
+    EXPECT_EQ(picked.styles[12], CellStyle::Primary);
+    EXPECT_FALSE(picked.selected[12]);
+    EXPECT_EQ(std::count(picked.selected.begin(), picked.selected.end(), true), 3);
     s->handle(key::kUp);  // B is at the top edge
     EXPECT_EQ(s->game().moves_made(), 0);
     EXPECT_NE(s->view().message.find("piece B is blocked that way"), std::string::npos);
@@ -144,6 +157,14 @@ TEST(RushPlay, KeysSelectAndSlideAndRepeatedArrowsAreOneMove) {
     EXPECT_TRUE(s->game().solved());
     EXPECT_EQ(s->status(), "moves 2 | left 0 | score 1.00 | solved: optimal (2 moves)");
     EXPECT_FALSE(s->handle('q'));
+}
+
+TEST(RushPlay, NoColorSetAndNotEmptyTurnsColoursOff) {
+    // no-color.org: an empty NO_COLOR counts as unset.
+    EXPECT_TRUE(colours_allowed(nullptr));
+    EXPECT_TRUE(colours_allowed(""));
+    EXPECT_FALSE(colours_allowed("1"));
+    EXPECT_FALSE(colours_allowed("0"));  // any non-empty value, even "0"
 }
 
 TEST(RushPlay, RandomPuzzlesAtAnExactDistanceOrTheHardest) {

@@ -155,18 +155,19 @@ BoardView RushRules::board(RushState s, std::optional<RushMove> hint) const {
     v.labels.assign(n * n, "");
     v.styles.assign(n * n, CellStyle::Empty);
     v.colours.assign(n * n, 0);
+    v.selected.assign(n * n, false);
     for (int c = 0; c < n * n; ++c)
         if (board_.walls() >> c & 1) v.styles[c] = CellStyle::Wall;
     for (int p = 0; p < board_.piece_count(); ++p) {
         const RushPiece& piece = board_.piece(p);
         CellStyle style = p == 0 ? CellStyle::Primary : CellStyle::Piece;
-        if (p == selected_) style = CellStyle::Selected;
         if (hint && hint->piece == p) style = CellStyle::Hint;
         for (int k = 0; k < piece.length; ++k) {
             const int c = board_.cell(p, RushBoard::offset(s, p), k);
             v.labels[c] = std::string(1, piece.letter);
             v.styles[c] = style;
             v.colours[c] = p;
+            v.selected[c] = p == selected_;
         }
     }
     return v;

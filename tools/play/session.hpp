@@ -45,14 +45,13 @@ inline constexpr int kCtrlC = 3, kEscape = 27;
 
 // How a cell is drawn.
 enum class CellStyle : std::uint8_t {
-    Empty,     // the blank, an empty Rush Hour cell
-    Home,      // a tile on its goal cell
-    Away,      // a tile elsewhere
-    Hint,      // the piece the hint says to move
-    Wall,      // a Rush Hour wall
-    Piece,     // a Rush Hour piece (coloured by its index)
-    Primary,   // the Rush Hour car that must leave
-    Selected,  // the selected Rush Hour piece
+    Empty,    // the blank, an empty Rush Hour cell
+    Home,     // a tile on its goal cell
+    Away,     // a tile elsewhere
+    Hint,     // the piece the hint says to move
+    Wall,     // a Rush Hour wall
+    Piece,    // a Rush Hour piece (coloured by its index)
+    Primary,  // the Rush Hour car that must leave
 };
 
 struct BoardView {
@@ -60,7 +59,10 @@ struct BoardView {
     std::vector<std::string> labels;  // row-major, at most 3 characters each
     std::vector<CellStyle> styles;
     std::vector<int> colours;  // per cell: a colour index for Piece cells (0 otherwise)
-    int exit_row = -1;         // Rush Hour: the row whose right edge is the exit
+    // Per cell: part of the selected Rush Hour piece. A flag beside the style rather than a style
+    // of its own, so the selected piece keeps its colour (the screen adds brackets and bold).
+    std::vector<bool> selected;
+    int exit_row = -1;  // Rush Hour: the row whose right edge is the exit
 };
 
 struct View {

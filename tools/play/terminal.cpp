@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <clocale>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -40,7 +41,7 @@ class SignalGuard {
     struct sigaction old_[3];
 };
 
-enum Pair : short { kHome = 1, kAway, kHint, kWall, kPrimary, kSelected, kPiece0 };
+enum Pair : short { kHome = 1, kAway, kHint, kWall, kPrimary, kPiece0 };
 constexpr int kPieceColours = 6;
 
 // ncurses on stdin/stdout for the lifetime of the object; endwin() in the destructor.
@@ -61,7 +62,7 @@ class Curses {
         curs_set(0);
         set_escdelay(25);
         timeout(100);
-        colours_ = has_colors();
+        colours_ = has_colors() && colours_allowed(std::getenv("NO_COLOR"));
         if (colours_) {
             start_color();
             use_default_colors();
@@ -70,7 +71,6 @@ class Curses {
             init_pair(kHint, COLOR_BLACK, COLOR_MAGENTA);
             init_pair(kWall, COLOR_BLACK, COLOR_WHITE);
             init_pair(kPrimary, COLOR_WHITE, COLOR_RED);
-            init_pair(kSelected, COLOR_BLACK, COLOR_WHITE);
             const short piece[kPieceColours] = {COLOR_BLUE,    COLOR_GREEN, COLOR_YELLOW,
                                                 COLOR_MAGENTA, COLOR_CYAN,  COLOR_WHITE};
             for (int i = 0; i < kPieceColours; ++i)
@@ -90,7 +90,6 @@ class Curses {
                 case CellStyle::Home:
                     return A_BOLD;
                 case CellStyle::Hint:
-                case CellStyle::Selected:
                     return A_REVERSE;
                 case CellStyle::Primary:
                     return A_BOLD | A_UNDERLINE;
@@ -111,8 +110,6 @@ class Curses {
                 return COLOR_PAIR(kWall);
             case CellStyle::Primary:
                 return COLOR_PAIR(kPrimary) | A_BOLD;
-            case CellStyle::Selected:
-                return COLOR_PAIR(kSelected) | A_BOLD | A_REVERSE;
             case CellStyle::Piece:
                 return COLOR_PAIR(kPiece0 + colour % kPieceColours);
         }
@@ -184,10 +181,13 @@ void draw_board(const Curses& c, const View& v, const Layout& L, int top, int le
         for (int col = 0; col <= b.cols; ++col) mvaddch(y + 1, left + col * cw, ACS_VLINE);
         for (int col = 0; col < b.cols; ++col) {
             const int i = r * b.cols + col;
-            const std::string& label = b.labels[i];
+            // The selected piece keeps its style and colour; brackets round its letter (and bold)
+            // show the selection, with or without colours.
+            const bool selected = i < static_cast<int>(b.selected.size()) && b.selected[i];
+            const std::string label = selected ? "[" + b.labels[i] + "]" : b.labels[i];
             const int pad = L.cell_w - static_cast<int>(label.size());
             std::string text = std::string(pad - pad / 2, ' ') + label + std::string(pad / 2, ' ');
-            attr_t attr = c.style(b.styles[i], b.colours[i]);
+            attr_t attr = c.style(b.styles[i], b.colours[i]) | (selected ? A_BOLD : A_NORMAL);
             if (b.styles[i] == CellStyle::Wall) {
                 attron(attr);
                 mvhline(y + 1, left + col * cw + 1, ACS_CKBOARD, L.cell_w);

@@ -12,6 +12,13 @@
 
 namespace frontier::play {
 
+// Whether the screen may use colours, given the NO_COLOR environment variable's value (null when
+// unset): no-color.org asks programs to use none when it is set and not empty.
+// (Inline: the terminal front end is part of the program, and tests link only the play library.)
+inline bool colours_allowed(const char* no_color) {
+    return no_color == nullptr || *no_color == '\0';
+}
+
 // True when both stdin and stdout are terminals (play is interactive only then).
 bool interactive_terminal();
 
