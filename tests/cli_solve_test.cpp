@@ -45,7 +45,12 @@ TEST(CliSolve, GreedySaysItIsNotOptimalAndShowDrawsBoards) {
 }
 
 TEST(CliSolve, UnsolvableAndNoSolutionOutcomes) {
-    expect_input_error(run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1'"), "unsolvable");
+    // A wrong-parity start is a well-formed question without a solution: a result, exit 1.
+    const auto parity = run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1'");
+    EXPECT_EQ(parity.exit_code, 1) << parity.err;
+    EXPECT_EQ(parity.err, "");
+    EXPECT_NE(parity.out.find("unsolvable: its permutation parity"), std::string::npos)
+        << parity.out;
     const auto r = run_frontier("solve 8puzzle '_ 2 3 4 5 6 7 8 1' --no-parity-check -a bfs");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("no solution: state space exhausted after 181440 expansions"),

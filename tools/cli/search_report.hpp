@@ -58,6 +58,8 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
     j["status"] = to_string(r.status);
     j["optimal"] = r.solved() && optimal_for<D>(c);
     j["length"] = r.length();
+    // Every answer without a solution says why (the exit-status policy: a result with a reason).
+    if (!r.solved()) j["reason"] = verdict(r, c, cost_unit(d)).substr(sizeof "no solution: " - 1);
     Json moves = Json::array();
     auto s = start;
     for (const auto& m : r.moves) {

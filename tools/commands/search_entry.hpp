@@ -15,7 +15,6 @@
 //   (a Rush Hour board is its own layout), make_instance(text, options) -> {Domain, State}.
 // Optional:
 //   default_start(d) -> State   the start when none is given (the state argument is optional)
-//   kUnsolvableIsResult = true  an unsolvable start is a result (exit 1), not an input error
 //   kSolvabilityKnown = false   DomainIO::unsolvable_reason cannot tell every unsolvable state
 #pragma once
 
@@ -75,14 +74,6 @@ template <class P>
 concept HasDefaultStart = requires(const typename P::Domain& d) {
     { P::default_start(d) } -> std::same_as<typename P::Domain::State>;
 };
-
-template <class P>
-constexpr bool unsolvable_is_result() {
-    if constexpr (requires { P::kUnsolvableIsResult; })
-        return P::kUnsolvableIsResult;
-    else
-        return false;
-}
 
 template <class P>
 constexpr bool solvability_known() {

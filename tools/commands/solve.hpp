@@ -43,7 +43,9 @@ struct SolveCommand {
                                         : "missing the start state");
     }
 
-    // Exit status: 0 solved, 1 no solution (or an unsolvable start, where that is a result).
+    // Exit status: 0 solved, 1 no solution. A start that provably cannot reach the goal (wrong
+    // parity, an unsolvable Rush Hour board) is a well-formed question without a solution, so it
+    // is a result with its reason (exit 1), like an exhausted search, not an input error.
     int run() const {
         join_if_distributed(sw);
         const auto [d, s] = start();
@@ -56,9 +58,6 @@ struct SolveCommand {
         c.hash = sw.hash;
         const std::string why = DomainIO<D>::unsolvable_reason(d, s);  // once: it may be costly
         if (!sw.no_parity_check && !why.empty()) {
-            if constexpr (!unsolvable_is_result<P>())
-                throw InputError("state \"" + DomainIO<D>::format(d, s) + "\" is unsolvable: " +
-                                 why + " (use --no-parity-check to search anyway)");
             print_unsolvable(d, s, c, why, options.echo(), json);
             return 1;
         }
@@ -102,8 +101,9 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
     cmd.add_flag("--json", o->json, "print one JSON object");
     cmd.footer(
         std::string(P::kStateHelp) +
-        "\nExit status: 0 solved, 1 no solution, 2 bad input, 3 out of memory or an internal "
-        "error.\n");
+        "\nExit status: 0 solved; 1 no solution (a provably unsolvable start, an exhausted "
+        "search or a\nlimit: printed as a result with its reason); 2 bad input; 3 out of memory "
+        "or an internal error.\n");
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

@@ -34,6 +34,8 @@ int solve(const CryptarithmCommandOptions& o) {
         j["letters"] = p.letters;
         j["allow_leading_zero"] = o.allow_leading_zero;
         j["status"] = r.count > 0 ? "solved" : "no_solution";
+        if (r.count == 0)
+            j["reason"] = "search exhausted after " + std::to_string(r.nodes) + " nodes";
         if (o.count) {
             j["solutions"] = r.count;
             j["exhausted"] = r.exhausted;
@@ -55,7 +57,7 @@ int solve(const CryptarithmCommandOptions& o) {
     }
     const std::string name = format_cryptarithm(p);
     if (r.count == 0) {
-        std::printf("%s: no solution (%llu nodes)\n", name.c_str(),
+        std::printf("%s: no solution (search exhausted after %llu nodes)\n", name.c_str(),
                     static_cast<unsigned long long>(r.nodes));
         return 1;
     }

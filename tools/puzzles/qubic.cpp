@@ -42,13 +42,25 @@ int solve(const QubicCommandOptions& o) {
     const QubicResult r = find_forced_win(p, o.search);
     const double seconds = clock.seconds();
     const char me = x_moves ? 'X' : 'O', you = x_moves ? 'O' : 'X';
+    // Why there is no answer: the same words in text and JSON.
+    std::string why;
+    if (!r.found && r.limit_reached)
+        why = "no forced win found: --max-nodes " + std::to_string(o.search.max_nodes) +
+              " reached at depth " + std::to_string(r.depth_searched + 1);
+    else if (!r.found && r.exhausted)
+        why = std::string("no forced win for ") + me + " by threats (every forcing line searched)";
+    else if (!r.found)
+        why = std::string("no forced win for ") + me + " by threats within " +
+              std::to_string(o.search.max_depth) + " moves";
     if (o.json) {
         Json j;
         j["domain"] = "qubic";
         j["x"] = cells_json(p.x);
         j["o"] = cells_json(p.o);
         j["to_move"] = x_moves ? "x" : "o";
+        j["status"] = r.found ? "solved" : r.limit_reached ? "limit" : "no_solution";
         j["found"] = r.found;
+        if (!r.found) j["reason"] = why;
         Json moves = Json::array(), steps = Json::array();
         for (const QubicStep& s : r.steps) {
             moves.push_back(s.move);
@@ -81,14 +93,7 @@ int solve(const QubicCommandOptions& o) {
                 p.o ? format_qubic_cells(p.o).c_str() : "none");
     if (o.show) std::printf("%s", draw_qubic(p).c_str());
     if (!r.found) {
-        if (r.limit_reached)
-            std::printf("no forced win found: --max-nodes %llu reached at depth %d\n",
-                        static_cast<unsigned long long>(o.search.max_nodes), r.depth_searched + 1);
-        else if (r.exhausted)
-            std::printf("no forced win for %c by threats (every forcing line searched)\n", me);
-        else
-            std::printf("no forced win for %c by threats within %d moves\n", me,
-                        o.search.max_depth);
+        std::printf("%s\n", why.c_str());
     } else {
         std::printf("forced win for %c in %zu move%s:\n", me, r.steps.size(),
                     r.steps.size() == 1 ? "" : "s");

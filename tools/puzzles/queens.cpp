@@ -79,6 +79,8 @@ int solve_queens(const QueensOptions& o) {
         j["domain"] = "queens";
         j["n"] = o.n;
         j["status"] = columns.empty() ? "no_solution" : "solved";
+        if (columns.empty())
+            j["reason"] = "search exhausted after " + std::to_string(nodes) + " nodes";
         j["columns"] = Json::array();
         for (int c : columns) j["columns"].push_back(c + 1);
         j["nodes"] = nodes;

@@ -52,7 +52,6 @@ struct RushEntry {
         throw InputError("unknown heuristic \"" + name + "\" for rush (known: h0, h1, h2, h3)");
     }
     static Algorithm default_algorithm(const RushBoard&) { return Algorithm::astar; }
-    static constexpr bool kUnsolvableIsResult = true;
     static constexpr std::string_view kHeuristicHelp =
         "h0 (zero), h1 (primary's distance), h2 (h1 + blockers), h3 (h2 + blockers' blockers)";
     static constexpr std::string_view kDefaultHeuristic = "h3";

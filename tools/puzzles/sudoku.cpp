@@ -64,6 +64,7 @@ Json result_json(const SudokuGrid& puzzle, const SudokuResult& r, const SudokuOp
         j["unique"] = r.unique();
     }
     if (r.status == SudokuStatus::Contradiction) j["contradiction"] = r.contradiction;
+    if (r.status != SudokuStatus::Solved) j["reason"] = verdict(r, counting);
     j["nodes"] = r.nodes;
     j["seconds"] = seconds;
     return j;
