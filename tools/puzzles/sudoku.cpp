@@ -138,10 +138,11 @@ void register_sudoku(Registry& registry) {
                              "print only the summary (and no progress line on stderr)");
                 cmd.footer(
                     std::string(kGridHelp) +
-                    "Each line: id, solution (or -), verdict, nodes; then a summary. The time "
-                    "and rate\ncount the solving only (not reading or printing). Exit status: 0, "
-                    "or 1 if a solution\ndiffers from the file's solution column; 2 bad input "
-                    "(a malformed line is named).\n");
+                    "Each line: id, solution (or -), verdict, nodes; then a summary. Lines come "
+                    "in input order,\neach as soon as it and all earlier ones are solved; "
+                    "Ctrl-C keeps them and exits 130.\nThe time and rate count solving and "
+                    "printing (not reading). Exit status: 0, or 1 if a\nsolution differs from "
+                    "the file's solution column; 2 bad input (a malformed line is named).\n");
                 cmd.callback([o] {
                     const int code = solve_batch(*o);
                     if (code != 0) throw ExitRequest{code};
