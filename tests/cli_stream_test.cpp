@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -250,6 +252,39 @@ TEST(CliStream, OneVocabularyKeepsTheOldSpellings) {
     }
     // Without a terminal there is no progress line, so stderr stays empty.
     EXPECT_EQ(run_frontier("enumerate 8puzzle --format json").err, "");
+}
+
+// What a terminal shows of `frontier ARGS >/dev/null`: script(1) runs it on a pseudo-terminal, so
+// this is stderr as a person would see it.
+std::string on_terminal(const std::string& args) {
+    const std::string command = "script -qec \"" + frontier::test::frontier_binary() + " " + args +
+                                " >/dev/null\" /dev/null";
+    std::string out;
+    if (FILE* p = ::popen(command.c_str(), "r")) {
+        char buf[4096];
+        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+        ::pclose(p);
+    }
+    return out;
+}
+
+TEST(CliStream, ProgressLineOnlyOnATerminalAndNotWithQuiet) {
+    if (std::system("script -qec true /dev/null >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "no script(1) to give the program a terminal";
+    // solve: drawn at once (even a short search shows it), then erased.
+    const std::string solve = "solve 8puzzle '8 6 7 2 5 4 3 0 1' -a idastar";
+    const std::string shown = on_terminal(solve);
+    EXPECT_NE(shown.find("solving with idastar:manhattan: 0 expanded, "), std::string::npos)
+        << shown;
+    EXPECT_NE(shown.find(" nodes/s, 0 s"), std::string::npos) << shown;
+    EXPECT_EQ(on_terminal(solve + " --quiet"), "");
+    // solve-batch: the count of the instances, their rate and the elapsed time.
+    const std::string dir = frontier::test::temp_dir();
+    std::ofstream(dir + "/two.txt") << "2 4 3 1 5 6 _ 7 8\n_ 2 3 1 4 6 7 5 8\n";
+    const std::string batch = "solve-batch 8puzzle " + dir + "/two.txt";
+    EXPECT_NE(on_terminal(batch).find("solve-batch: 0/2 instances, "), std::string::npos);
+    EXPECT_EQ(on_terminal(batch + " --quiet"), "");
+    std::filesystem::remove_all(dir);
 }
 
 TEST(CliStream, InOrderHandsValuesOverInIndexOrder) {

@@ -77,6 +77,8 @@ void ProgressLine::finish() {
 ProgressTicker::ProgressTicker(ProgressLine& line, std::function<std::string()> text, double period)
     : line_(line) {
     if (!line.enabled()) return;  // no thread at all when nothing would be drawn
+    // Drawn once at once, so that even a short run shows what it is doing.
+    line_.update(text());
     thread_ = std::thread([this, text = std::move(text), period] {
         std::unique_lock lock(mutex_);
         const auto step = std::chrono::duration<double>(period);
