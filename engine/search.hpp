@@ -63,12 +63,17 @@ struct SearchResult {
 // Limits of one search. `stop`, when set, is a flag another thread may raise to end the search
 // early (it then reports LimitReached); the search reads it once per expansion with a relaxed
 // load, so a stale computation is abandoned within microseconds (the terminal game cancels its
-// background solves this way).
+// background solves this way). `seen`, when set, receives the expansion count every 4096
+// expansions (a relaxed store, so a progress line can show a rate without slowing the search).
+// Set it for sequential searches only: the parallel ones pass partial or batched counts here.
 struct SearchLimits {
-    std::uint64_t max_expansions = 0;         // 0: no limit
-    int max_depth = 0;                        // DFS depth bound; 0: none
-    const std::atomic<bool>* stop = nullptr;  // raised from outside: end now
+    std::uint64_t max_expansions = 0;            // 0: no limit
+    int max_depth = 0;                           // DFS depth bound; 0: none
+    const std::atomic<bool>* stop = nullptr;     // raised from outside: end now
+    std::atomic<std::uint64_t>* seen = nullptr;  // expansions so far, for a progress line
     bool limited(std::uint64_t expanded) const {
+        if (seen != nullptr && (expanded & 0xFFF) == 0)
+            seen->store(expanded, std::memory_order_relaxed);
         return (max_expansions != 0 && expanded >= max_expansions) ||
                (stop != nullptr && stop->load(std::memory_order_relaxed));
     }

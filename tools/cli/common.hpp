@@ -1,5 +1,6 @@
 // Helpers shared by the frontier subcommands: options every command spells the same way,
-// progress lines, and number formatting. Commands only parse, call the engine and print.
+// progress lines (progress.hpp), and number formatting. Commands only parse, call the engine and
+// print.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+
+#include "tools/cli/progress.hpp"
 
 namespace frontier::cli {
 
@@ -29,31 +32,15 @@ int parse_thread_count(const std::string& what, const std::string& text, bool ze
 // value for an unsigned option is refused with one line.
 void use_decimal_numbers(CLI::App& app);
 
-// True when stderr is a terminal (progress lines are shown only then).
-bool stderr_is_terminal();
-
-// A single self-overwriting progress line on stderr, shown only on a terminal.
-class ProgressLine {
-  public:
-    explicit ProgressLine(bool enabled);
-    ~ProgressLine();
-    void update(const std::string& text);
-    void finish();
-
-  private:
-    bool enabled_;
-    std::size_t width_ = 0;
-};
-
-// "18.1 M" style rate formatting, and fixed-point seconds.
-std::string format_rate(double per_second);
-std::string format_seconds(double seconds);
-
 // Prints JSON on stdout, two-space indented, with a trailing newline. Text that is not UTF-8 (an
 // input's Latin-1 id) is written with U+FFFD in place of each bad byte, never refused.
 void print_json(const Json& j);
 // The same as one line (JSON Lines).
 std::string json_line(const Json& j);
+
+// The seed of a command that draws at random when --seed is not given: the same everywhere, so
+// that a run repeats unless asked otherwise (docs/formats.md).
+inline constexpr std::uint64_t kDefaultSeed = 1;
 
 // Exit status of a run that failed for lack of a resource (memory) or an internal error: not 1,
 // which means "no solution", nor 2, "bad input".

@@ -5,6 +5,7 @@
 // no algorithm name is compared here.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -45,7 +46,11 @@ struct SearchSwitches {
     std::string hash = "zobrist";  // hdastar's ownership hash
     bool no_parity_check = false;
     bool distributed = false;  // hdastar over the ranks of an MPI job
-    SearchLimits limits() const { return SearchLimits{max_expansions, max_depth}; }
+    // Set by the command, not by an option: an interrupt flag, and where a sequential search
+    // posts its expansion count for the progress line (SearchLimits).
+    const std::atomic<bool>* stop = nullptr;
+    std::atomic<std::uint64_t>* seen = nullptr;
+    SearchLimits limits() const { return SearchLimits{max_expansions, max_depth, stop, seen}; }
 };
 void add_search_switches(CLI::App& cmd, SearchSwitches& s);
 

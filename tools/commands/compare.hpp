@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/cli/search.hpp"
 #include "tools/commands/search_entry.hpp"
 
@@ -27,7 +28,7 @@ struct CompareCommand {
     std::string name, file, algorithms;
     typename P::Options options;
     SearchSwitches sw;
-    bool csv = false, json = false;
+    Format format = Format::text;
 
     void run() const;
 };
@@ -71,7 +72,7 @@ void CompareCommand<P>::run() const {
             row.push_back(std::move(cell));
         }
     }
-    if (json) {
+    if (format == Format::json) {
         Json all = Json::array();
         for (std::size_t i = 0; i < labels.size(); ++i)
             for (std::size_t a = 0; a < choices.size(); ++a) {
@@ -89,7 +90,7 @@ void CompareCommand<P>::run() const {
         print_json(all);
         return;
     }
-    if (csv) {
+    if (format == Format::csv) {
         std::cout << "instance,algorithm,status,length,expanded,generated,duplicates,seconds\n";
         for (std::size_t i = 0; i < labels.size(); ++i)
             for (std::size_t a = 0; a < choices.size(); ++a) {
@@ -142,13 +143,14 @@ void configure_compare(CLI::App& cmd, const std::string& name) {
     cmd.description("Run several algorithms on every state of a file and tabulate them.");
     cmd.add_option("file", o->file, "instances: one state per line ('#' comments), or '-'")
         ->required();
-    cmd.add_option("--algorithms", o->algorithms,
+    // --methods: compare sudoku's earlier name, accepted here too (docs/formats.md).
+    cmd.add_option("--algorithms,--methods", o->algorithms,
                    "comma-separated ALGO[:HEURISTIC] list (default: " +
                        std::string(P::kCompareAlgorithms) + ")");
     o->options.add(cmd, Use::search);
     add_search_switches(cmd, o->sw);
-    cmd.add_flag("--csv", o->csv, "print CSV rows instead of the tables");
-    cmd.add_flag("--json", o->json, "print a JSON array, one object per cell");
+    add_format_option(cmd, o->format, {Format::text, Format::json, Format::csv},
+                      "a JSON array, one object per cell");
     cmd.footer(std::string(P::kStateHelp) + "\n");
     cmd.callback([o] {
         if (o->algorithms.empty()) o->algorithms = P::kCompareAlgorithms;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "tools/cli/format.hpp"
+
 namespace frontier::cli {
 
 void print_text(const Report& rep, const EnumerateOptions& o) {
@@ -108,7 +110,8 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
                    "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
                    "(default 10; 0: after every layer)")
         ->check(CLI::NonNegativeNumber);
-    cmd.add_flag("--json", o.json, "print one JSON object instead of the table");
+    add_format_option(cmd, o.json, "one JSON object instead of the table");
+    add_quiet_option(cmd);
     cmd.add_option("--show-farthest", o.show_farthest,
                    "how many farthest states to print (default 10)");
 }
@@ -116,7 +119,8 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
 std::string enumerate_help() {
     return "Options every puzzle takes (each adds its own: 'frontier enumerate PUZZLE --help'):\n"
            "  --threads N, --max-depth D, --symmetry, --out FILE, --distributed, --two-bit,\n"
-           "  --resume, --checkpoint-minutes M, --json, --show-farthest K\n"
+           "  --resume, --checkpoint-minutes M, --format text|json (--json), --quiet,\n"
+           "  --show-farthest K\n"
            "States are written in each puzzle's syntax; docs/formats.md has the details.\n";
 }
 

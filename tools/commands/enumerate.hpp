@@ -111,13 +111,19 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
     if constexpr (HasEnumerationRoots<S>)
         for (const State& s : roots)
             rep.start += (rep.start.empty() ? "" : " | ") + IO::format(d, s);
-    ProgressLine progress(!o.json && stderr_is_terminal());
+    // No ETA: how many states the start reaches is what the run finds out (a ranked space's
+    // size counts unreachable states too).
+    ProgressLine progress(true);
     LayeredBfsOptions bfs;
     bfs.threads = o.threads;
     bfs.max_depth = o.max_depth;
+    std::uint64_t reached = 0;
     bfs.on_layer = [&](int depth, std::uint64_t count, double seconds) {
+        reached += count;
         progress.update("depth " + std::to_string(depth) + ": " + std::to_string(count) +
-                        " states, " + format_seconds(seconds));
+                        " states (" + std::to_string(reached) + " in all), " +
+                        format_rate(reached / std::max(seconds, 1e-9)) + " states/s, " +
+                        format_duration(seconds));
     };
     const std::string what = "enumerating " + rep.name;
     if constexpr (PerfectHashDomain<S>) {

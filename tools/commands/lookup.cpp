@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "engine/sharded_table.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/commands/verbs.hpp"
 
 namespace frontier::cli {
@@ -18,7 +19,7 @@ void add_lookup_command(CLI::App& app, const Registry& registry) {
         ->required();
     cmd->add_option("states", o->states,
                     "states in the table's puzzle syntax (default: one per line on stdin)");
-    cmd->add_flag("--json", o->json, "print a JSON array of {state, distance, status}");
+    add_format_option(*cmd, o->json, "a JSON array of {state, distance, status}");
     cmd->add_flag("--path", o->path,
                   "two-bit tables: also print an optimal path to the goal (the puzzle's move "
                   "notation)");

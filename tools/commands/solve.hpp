@@ -1,11 +1,15 @@
 // `frontier solve PUZZLE [STATE]`: one search, its moves and its counts, for any search puzzle.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <string>
 #include <utility>
 
+#include "engine/timer.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/cli/search.hpp"
 #include "tools/cli/search_report.hpp"
 #include "tools/commands/search_entry.hpp"
@@ -43,6 +47,28 @@ struct SolveCommand {
                                         : "missing the start state");
     }
 
+    // The search, with a progress line on a terminal: the expansions and their rate where the
+    // search is sequential (a parallel one reports no running count), and the time.
+    HdaResult<D> search_with_progress(const D& d, const State& s, const AlgorithmChoice& c,
+                                      const typename P::Heuristics& h) const {
+        ProgressLine progress(!sw.distributed);
+        std::atomic<std::uint64_t> seen{0};
+        SearchSwitches with_count = sw;
+        if (!traits(c.algorithm).parallel) with_count.seen = &seen;
+        const Stopwatch clock;
+        ProgressTicker ticker(progress, [&] {
+            const double t = clock.seconds();
+            std::string text = "solving with " + c.label() + ": ";
+            if (with_count.seen != nullptr) {
+                const auto n = seen.load(std::memory_order_relaxed);
+                text += std::to_string(n) + " expanded, " + format_rate(n / std::max(t, 1e-9)) +
+                        " nodes/s, ";
+            }
+            return text + format_duration(t);
+        });
+        return run_search(d, s, c, h, with_count);
+    }
+
     // Exit status: 0 solved, 1 no solution. A start that provably cannot reach the goal (wrong
     // parity, an unsolvable Rush Hour board) is a well-formed question without a solution, so it
     // is a result with its reason (exit 1), like an exhausted search, not an input error.
@@ -64,7 +90,7 @@ struct SolveCommand {
         const typename P::Heuristics h =
             P::make_heuristic(d, heuristic_name<P>(c.heuristic), options);
         require_bound<D>(c, sw, !solvability_known<P>() || !why.empty());
-        const HdaResult<D> r = run_search(d, s, c, h, sw);
+        const HdaResult<D> r = search_with_progress(d, s, c, h);
         if (json) {
             Json j = result_json(d, s, r, c);
             j.update(options.echo());
@@ -98,7 +124,8 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
         std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     cmd.add_flag("--show", o->show, "draw the board after every move");
-    cmd.add_flag("--json", o->json, "print one JSON object");
+    add_format_option(cmd, o->json, "one JSON object");
+    add_quiet_option(cmd);
     cmd.footer(
         std::string(P::kStateHelp) +
         "\nExit status: 0 solved; 1 no solution (a provably unsolvable start, an exhausted "

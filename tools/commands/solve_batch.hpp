@@ -12,7 +12,9 @@
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/cli/search.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/commands/search_entry.hpp"
 
 namespace frontier::cli {
@@ -33,13 +35,87 @@ bool row_matches(const BatchRow<D>& row) {
            std::to_string(row.result.length()) == row.instance.expected;
 }
 
+// A row as JSON: an item of --format json's "instances", and a line of --format jsonl.
+template <class D>
+Json row_json(const BatchRow<D>& row) {
+    Json item;
+    item["id"] = row.instance.id;
+    item["state"] = row.state;
+    item["status"] = !row.error.empty() ? "error"
+                     : row.unsolvable   ? "unsolvable"
+                                        : to_string(row.result.status);
+    if (!row.error.empty()) item["error"] = row.error;
+    item["length"] = row.result.length();
+    if (!row.instance.expected.empty()) item["expected"] = row.instance.expected;
+    item["expanded"] = row.result.stats.expanded;
+    item["generated"] = row.result.stats.generated;
+    item["seconds"] = row.result.seconds;
+    return item;
+}
+
+// The last column of the text table: what a reader checks first.
+template <class D>
+std::string row_verdict(const BatchRow<D>& row) {
+    if (!row.error.empty()) return "error: " + row.error;
+    if (row.unsolvable) return "unsolvable";
+    if (!row.result.solved())
+        return std::string("no solution (") + to_string(row.result.status) + ")";
+    if (row.instance.expected.empty()) return "";
+    return row_matches(row) ? "optimal" : "MISMATCH: expected " + row.instance.expected;
+}
+
+// Prints a batch's rows as they come, in the chosen format: the text table (its header first),
+// tsv or csv rows (a header line first), JSON Lines; --format json prints everything at the end.
+class BatchPrinter {
+  public:
+    BatchPrinter(Format format, const std::vector<Instance>& instances)
+        : format_(format), writer_(writer_for(format, instances)) {
+        if (format_ != Format::json && format_ != Format::jsonl) writer_.header();
+    }
+    template <class D>
+    void row(const BatchRow<D>& row) const {
+        if (format_ == Format::json) return;
+        if (format_ == Format::jsonl) {
+            write_out(json_line(row_json(row)) + '\n');
+            return;
+        }
+        char secs[32];
+        std::snprintf(secs, sizeof secs, "%.4f", row.result.seconds);
+        if (format_ == Format::text) {
+            writer_.row({row.instance.id, std::to_string(row.result.length()),
+                         std::to_string(row.result.stats.expanded), secs, row_verdict(row)});
+            return;
+        }
+        const Json j = row_json(row);
+        writer_.row({row.instance.id, row.state, j["status"].get<std::string>(),
+                     std::to_string(row.result.length()), row.instance.expected,
+                     std::to_string(row.result.stats.expanded),
+                     std::to_string(row.result.stats.generated), secs, row.error});
+    }
+
+  private:
+    static RowWriter writer_for(Format format, const std::vector<Instance>& instances) {
+        if (format == Format::tsv || format == Format::csv)
+            return RowWriter(format,
+                             {"id", "state", "status", "length", "expected", "expanded",
+                              "generated", "seconds", "error"},
+                             {});
+        std::size_t id_width = 0;  // every id is known before the first row is solved
+        for (const Instance& in : instances) id_width = std::max(id_width, in.id.size());
+        return RowWriter(Format::text, {"id", "length", "expanded", "seconds", ""},
+                         {std::min<std::size_t>(id_width, 40), 6, 10, 8, 0});
+    }
+    Format format_;
+    RowWriter writer_;
+};
+
 template <SearchPuzzle P>
 struct BatchCommand {
     using D = typename P::Domain;
     std::string name, file, algorithm, heuristic;
     typename P::Options options;
     SearchSwitches sw;
-    bool json = false;
+    Format format = Format::text;
 
     int run() const;
     AlgorithmChoice choose(const std::optional<D>& shared,
@@ -73,8 +149,11 @@ AlgorithmChoice BatchCommand<P>::choose(const std::optional<D>& shared,
 }
 
 // Solves every instance of a file: in parallel across instances (one sequential search each),
-// or, for the parallel algorithms, one instance after another with all threads. Lines come out
-// in input order.
+// or, for the parallel algorithms, one instance after another with all threads. Each row is
+// printed (and flushed) as soon as it and every earlier row are done, in input order, so a
+// reader of a pipe sees answers early and an interrupted batch keeps every finished line; the
+// rows do not depend on the thread count. Over 60 lines: the interrupt, streaming and progress
+// are one loop.
 template <SearchPuzzle P>
 int BatchCommand<P>::run() const {
     join_if_distributed(sw);
@@ -93,10 +172,15 @@ int BatchCommand<P>::run() const {
     const double load_seconds = clock.seconds();
     std::vector<BatchRow<D>> rows(instances.size());
     const bool parallel_instances = !traits(c.algorithm).parallel;
+    // Ctrl-C stops the running searches (their rows are dropped, not printed as failures).
+    InterruptGuard interrupt;
     SearchSwitches per_search = sw;
+    per_search.stop = &InterruptGuard::flag();
     if (parallel_instances) per_search.threads = 1;
-    ProgressLine progress(!json && stderr_is_terminal());
-    std::atomic<std::size_t> done{0};
+    ProgressLine progress(true);
+    std::atomic<std::uint64_t> done{0};
+    BatchPrinter printer(format, instances);
+    InOrder<int> in_order([&](std::size_t i, int&) { printer.row(rows[i]); });
     auto solve_in = [&](BatchRow<D>& row, const D& d, const typename D::State& s,
                         const typename P::Heuristics& h) {
         row.state = DomainIO<D>::format(d, s);
@@ -104,6 +188,7 @@ int BatchCommand<P>::run() const {
         if (!row.unsolvable) row.result = run_search(d, s, c, h, per_search);
     };
     auto solve_row = [&](std::size_t i) {
+        if (InterruptGuard::raised()) return;
         BatchRow<D>& row = rows[i];
         row.instance = instances[i];
         try {
@@ -116,27 +201,38 @@ int BatchCommand<P>::run() const {
         } catch (const InputError& e) {
             row.error = e.what();
         }
+        if (InterruptGuard::raised()) return;  // perhaps cut short: not an answer
+        in_order.done(i, 0);
         ++done;
     };
+    // Redrawn by a clock, not by the rows: one slow row must not freeze the elapsed time.
+    ProgressTicker ticker(progress, [&] {
+        return progress.count_text("solve-batch", done.load(), rows.size(), "instances");
+    });
     run_with_threads(sw.threads, [&] {
         if (!parallel_instances) {
-            for (std::size_t i = 0; i < rows.size(); ++i) {
-                solve_row(i);
-                progress.update(std::to_string(done) + "/" + std::to_string(rows.size()));
-            }
+            for (std::size_t i = 0; i < rows.size(); ++i) solve_row(i);
             return;
         }
         parallel_for_each(tbb::blocked_range<std::size_t>(0, rows.size(), 1), [&](auto r) {
             for (std::size_t i = r.begin(); i != r.end(); ++i) solve_row(i);
         });
     });
-    progress.finish();
+    ticker.stop();
+    const std::size_t finished = in_order.emitted();
+    rows.resize(finished);  // after an interrupt, the rows before the first unfinished one
     int mismatches = 0, bad = 0;
     report(rows, c, clock.seconds(), load_seconds, mismatches, bad);
+    if (InterruptGuard::raised()) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "frontier: interrupted: %zu of %zu instances done and printed\n",
+                     finished, instances.size());
+        return kExitInterrupted;
+    }
     return (mismatches > 0 || bad > 0) ? 1 : 0;
 }
 
-// Over 60 lines: the JSON and the text report total the same rows in one pass.
+// The totals after the rows (and, for --format json, the rows themselves), in one pass.
 template <SearchPuzzle P>
 void BatchCommand<P>::report(const std::vector<BatchRow<D>>& rows, const AlgorithmChoice& c,
                              double wall, double load_seconds, int& mismatches, int& bad) const {
@@ -152,27 +248,13 @@ void BatchCommand<P>::report(const std::vector<BatchRow<D>>& rows, const Algorit
         with_expected += !row.instance.expected.empty();
         mismatches += !row_matches(row);
     }
-    if (json) {
+    if (format == Format::json) {
         Json j;
         j["domain"] = name;
         j["algorithm"] = c.name();
         j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
         Json items = Json::array();
-        for (const auto& row : rows) {
-            Json item;
-            item["id"] = row.instance.id;
-            item["state"] = row.state;
-            item["status"] = !row.error.empty() ? "error"
-                             : row.unsolvable   ? "unsolvable"
-                                                : to_string(row.result.status);
-            if (!row.error.empty()) item["error"] = row.error;
-            item["length"] = row.result.length();
-            if (!row.instance.expected.empty()) item["expected"] = row.instance.expected;
-            item["expanded"] = row.result.stats.expanded;
-            item["generated"] = row.result.stats.generated;
-            item["seconds"] = row.result.seconds;
-            items.push_back(item);
-        }
+        for (const auto& row : rows) items.push_back(row_json(row));
         j["instances"] = items;
         j["solved"] = solved;
         j["mismatches"] = mismatches;
@@ -182,23 +264,9 @@ void BatchCommand<P>::report(const std::vector<BatchRow<D>>& rows, const Algorit
         j["search_seconds"] = search_seconds;
         j["heuristic_load_seconds"] = load_seconds;
         j["threads"] = resolve_threads(sw.threads);
+        if (InterruptGuard::raised()) j["interrupted"] = true;
         print_json(j);
-    } else {
-        std::vector<std::vector<std::string>> table;
-        for (const auto& row : rows) {
-            char secs[32];
-            std::snprintf(secs, sizeof secs, "%.4f", row.result.seconds);
-            std::string status = !row.error.empty()     ? "error: " + row.error
-                                 : row.unsolvable       ? "unsolvable"
-                                 : !row.result.solved() ? std::string("no solution (") +
-                                                              to_string(row.result.status) + ")"
-                                 : row.instance.expected.empty() ? ""
-                                 : row_matches(row)              ? "optimal"
-                                                    : "MISMATCH: expected " + row.instance.expected;
-            table.push_back({row.instance.id, std::to_string(row.result.length()),
-                             std::to_string(row.result.stats.expanded), secs, status});
-        }
-        print_table({"length", "expanded", "seconds", ""}, table, "id");
+    } else if (format == Format::text) {
         std::printf(
             "%zu instances, %d solved, %s: %s wall with %d threads (heuristic loaded in "
             "%s), %s of search; mean %.0f nodes expanded\n",
@@ -233,9 +301,14 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
         "--heuristic", o->heuristic,
         std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
-    cmd.add_flag("--json", o->json, "print one JSON object with every instance and the totals");
+    add_format_option(cmd, o->format,
+                      {Format::text, Format::json, Format::jsonl, Format::tsv, Format::csv},
+                      "one JSON object with every instance and the totals");
+    add_quiet_option(cmd);
     cmd.footer(std::string(P::kStateHelp) +
-               "\nExit status: 0 all solved as expected, 1 a length differs from the file's or a "
+               "\nRows come in input order, each as soon as it and all earlier ones are done "
+               "(every format\nbut json); Ctrl-C keeps them, prints their totals and exits 130. "
+               "Exit status: 0 all solved\nas expected, 1 a length differs from the file's or a "
                "line was bad, 2 bad input.\n");
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};

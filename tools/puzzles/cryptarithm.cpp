@@ -5,6 +5,7 @@
 #include "domains/cryptarithm/cryptarithm_io.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -68,7 +69,7 @@ int solve(const CryptarithmCommandOptions& o) {
         std::printf("%s%s   %s\n", o.count ? "  " : "", format_cryptarithm_solution(p, d).c_str(),
                     format_letter_digits(p, d).c_str());
     if (r.count > r.solutions.size())
-        std::printf("  ... %llu more (raise --show to list them)\n",
+        std::printf("  ... %llu more (raise --list to list them)\n",
                     static_cast<unsigned long long>(r.count - r.solutions.size()));
     std::printf("%llu nodes, %s\n", static_cast<unsigned long long>(r.nodes),
                 format_seconds(seconds).c_str());
@@ -95,10 +96,12 @@ void register_cryptarithm(Registry& registry) {
                              "find every solution (up to --limit) and count them");
                 cmd.add_option("--limit", o->limit,
                                "with --count: stop after this many solutions (default 0: all)");
-                cmd.add_option("--show", o->show,
+                cmd.add_option("--list", o->show,
                                "with --count: list at most this many (default 20)");
-                cmd.add_flag("--json", o->json,
-                             "print one JSON object (at most 1000 solutions listed)");
+                // Its earlier name, --show N, still works but is not listed: --show is a switch
+                // everywhere else (draw the answer), docs/formats.md.
+                cmd.add_option("--show", o->show)->group("");
+                add_format_option(cmd, o->json, "one JSON object (at most 1000 solutions listed)");
                 cmd.footer(
                     "Syntax: WORD (+|- WORD)* = WORD (+|- WORD)*; letters A-Z (lower case "
                     "allowed), at "

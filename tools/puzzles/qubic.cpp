@@ -7,6 +7,7 @@
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -145,11 +146,11 @@ void register_qubic(Registry& registry) {
                        "--max-depth", o->search.max_depth,
                        "most moves of the player to move, the winning one included (default 20)")
                     ->check(CLI::Range(1, 64));
-                cmd.add_option("--max-nodes", o->search.max_nodes,
+                cmd.add_option("--max-expansions,--max-nodes", o->search.max_nodes,
                                "stop after this many positions (default 20000000; 0: no limit)");
                 cmd.add_flag("--show", o->show,
                              "draw the board (four planes side by side) after each move");
-                cmd.add_flag("--json", o->json, "print one JSON object");
+                add_format_option(cmd, o->json, "one JSON object");
                 cmd.footer(
                     "Cells: plane*16 + row*4 + column, each 0-3 (plane 0 = cells 0-15). The search "
                     "tries only\nforcing moves, shortest win first; \"no forced win\" means none "

@@ -7,6 +7,7 @@
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -114,7 +115,8 @@ void register_queens(Registry& registry) {
                 cmd.add_flag(
                     "--unique", o->unique,
                     "also count the solutions distinct under the 8 rotations and reflections");
-                cmd.add_flag("--json", o->json, "print one JSON object");
+                add_format_option(cmd, o->json, "one JSON object");
+                add_quiet_option(cmd);
                 cmd.footer(
                     "Example: frontier count queens 12 --unique   (14200 solutions, 1787 unique)\n"
                     "Time grows about 7-fold per N: on two cores N=16 takes about a second, N=18 a "
@@ -128,7 +130,7 @@ void register_queens(Registry& registry) {
                          cmd.description(
                              "Place N non-attacking queens on an N x N board and print the board.");
                          cmd.add_option("N", o->n, "board size, 1 to 64")->required();
-                         cmd.add_flag("--json", o->json, "print one JSON object");
+                         add_format_option(cmd, o->json, "one JSON object");
                          cmd.footer(
                              "Output: the queen's column in each row (1-based, top row first) and "
                              "the board.\n"

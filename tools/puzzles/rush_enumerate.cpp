@@ -18,6 +18,7 @@
 #include "engine/timer.hpp"
 #include "engine/unit_log.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
@@ -236,7 +237,8 @@ void install_rush_enumerate(CLI::App& rush) {
     cmd->add_option("--max-units", o->max_units,
                     "process at most N more units, then stop and keep the checkpoint (needs "
                     "--out; 0 = all)");
-    cmd->add_flag("--json", o->json, "print a JSON summary on stdout (needs --out)");
+    add_format_option(*cmd, o->json, "a JSON summary on stdout (needs --out)");
+    add_quiet_option(*cmd);
     cmd->footer(
         "Output: one line per kept cluster, \"MOVES BOARD CLUSTER_SIZE\": the cluster's hardest\n"
         "start (the smallest of its hardest states, rows' pieces before columns'), its optimal\n"

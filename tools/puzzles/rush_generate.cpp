@@ -17,6 +17,7 @@
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
@@ -29,7 +30,7 @@ struct GenerateOptions {
     int size = 6;
     int pieces = 13;
     int walls = 0;
-    std::uint64_t seed = 1;
+    std::uint64_t seed = kDefaultSeed;
     int threads = 0;
     bool anneal = false;
     int anneal_steps = 300;
@@ -143,7 +144,8 @@ void install_rush_generate(CLI::App& rush) {
     cmd->add_option("--pieces", o->pieces, "the most pieces besides A (default: 13)");
     cmd->add_option("--walls", o->walls, "the most walls (default: 0)");
     cmd->add_option("--size", o->size, "board size, 4 to 6 (default: 6)");
-    cmd->add_option("--seed", o->seed, "random seed (default: 1)");
+    cmd->add_option("--seed", o->seed,
+                    "random seed (default: " + std::to_string(kDefaultSeed) + ")");
     add_threads_option(cmd, o->threads);
     cmd->add_flag("--anneal", o->anneal,
                   "simulated annealing before the final hill climb (escapes local maxima)");
@@ -151,8 +153,8 @@ void install_rush_generate(CLI::App& rush) {
                     "annealing proposals per climb (default: 300)");
     cmd->add_option("--max-climbs", o->max_climbs,
                     "give up after this many climbs (default: 100 x count + 100)");
-    cmd->add_flag("--json", o->json,
-                  "print a JSON array of {moves, steps, board, cluster_size} instead");
+    add_format_option(*cmd, o->json, "a JSON array of {moves, steps, board, cluster_size}");
+    add_quiet_option(*cmd);
     cmd->footer(
         "Each climb starts from a random legal board and moves to the best neighbour (a piece\n"
         "or wall added, removed, or shifted one cell) while that beats it; with --anneal it\n"

@@ -1,4 +1,5 @@
 // frontier rush grade: grade every puzzle of a file exactly, in parallel, output in input order.
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 
@@ -8,10 +9,11 @@
 #include "engine/error.hpp"
 #include "engine/ordered_batches.hpp"
 #include "engine/parallel.hpp"
-#include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/cli/instances.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
@@ -21,26 +23,34 @@ namespace {
 struct GradeOptions {
     std::string file;
     int threads = 0;
-    std::string format = "tsv";
+    Format format = Format::tsv;
     bool check = false;
 };
 
-// One puzzle line of the input, with its 1-based line number.
+// One puzzle line of the input, with its 1-based line number and its place among the puzzles.
 struct GradeInput {
+    std::size_t index = 0;
     int line = 0;
     std::string text;
     std::string error;  // a database row without its board column
 };
 
+// A graded line, waiting for the lines before it.
+struct Graded {
+    int line = 0;
+    RushLineGrade grade;
+};
+
 // Appends up to `max` puzzle lines; false once the input is exhausted. A database row's
 // optimal_moves and cluster_size columns, when present, become a "MOVES BOARD CLUSTER" line.
-bool read_batch(InstanceReader& reader, std::vector<GradeInput>& batch, std::size_t max) {
+bool read_batch(InstanceReader& reader, std::vector<GradeInput>& batch, std::size_t max,
+                std::size_t& index) {
     for (Instance in; batch.size() < max;) {
-        if (!reader.next(in)) return false;
+        if (InterruptGuard::raised() || !reader.next(in)) return false;
         const bool record = !in.expected.empty() && !in.cluster.empty();
-        batch.push_back(
-            GradeInput{in.line, record ? in.expected + " " + in.state + " " + in.cluster : in.state,
-                       in.error});
+        batch.push_back(GradeInput{
+            index++, in.line, record ? in.expected + " " + in.state + " " + in.cluster : in.state,
+            in.error});
     }
     return true;
 }
@@ -88,63 +98,63 @@ std::string check_line(const RushLineGrade& g) {
     return why;
 }
 
+// Each line is printed (and flushed) as soon as it and every earlier line are graded, in input
+// order; Ctrl-C stops reading, lets the grades in progress finish (milliseconds each), prints
+// every line whose predecessors are all graded and exits 130. Over 60 lines: the pipeline's
+// stages and the in-order printing are one piece.
 int grade(const GradeOptions& o) {
-    if (o.format != "tsv" && o.format != "jsonl")
-        throw InputError("grade: unknown --format \"" + o.format + "\" (expected tsv or jsonl)");
     InstanceReader reader(o.file);
     const std::string name = reader.name();
     tbb::enumerable_thread_specific<RushGrader> graders;
-    ProgressLine progress(stderr_is_terminal());
-    Stopwatch clock;
-    double last_update = 0;
-    std::uint64_t graded = 0, states = 0, bad = 0, checked = 0, mismatches = 0;
+    InterruptGuard interrupt;
+    ProgressLine progress(true);
+    std::uint64_t graded = 0, bad = 0, checked = 0, mismatches = 0;
+    std::atomic<std::uint64_t> done{0};
+    InOrder<Graded> in_order([&](std::size_t, Graded& in) {
+        const RushLineGrade& g = in.grade;
+        if (!g.error.empty()) {
+            ++bad;
+            progress.finish();
+            std::cerr << "frontier: " << name << ":" << in.line << ": " << one_line(g.error)
+                      << " (line skipped)\n";
+            return;
+        }
+        ++graded;
+        std::string text;
+        if (o.format == Format::tsv)
+            append_tsv(text, g);
+        else
+            append_jsonl(text, in.line, g);
+        write_out(text);
+        if (!o.check) return;
+        if (g.record.expected_moves >= 0 || g.record.expected_cluster >= 0) ++checked;
+        const std::string why = check_line(g);
+        if (why.empty()) return;
+        ++mismatches;
+        progress.finish();
+        std::cerr << "frontier: " << name << ":" << in.line << ": check failed for " << g.board
+                  << ": " << why << '\n';
+    });
     constexpr std::size_t kBatch = 32;  // puzzles per pipeline token
     const int threads = resolve_threads(o.threads);
+    std::size_t next_index = 0;
     run_with_threads(threads, [&] {
-        ordered_batches<GradeInput, RushLineGrade>(
+        ordered_batches<GradeInput, char>(
             4 * static_cast<std::size_t>(threads),
-            [&](std::vector<GradeInput>& batch) { return read_batch(reader, batch, kBatch); },
-            [&](const GradeInput& in, RushLineGrade& out) {
-                if (!in.error.empty())
-                    out.error = in.error;
-                else
-                    out = grade_rush_line(graders.local(), in.text);
+            [&](std::vector<GradeInput>& batch) {
+                return read_batch(reader, batch, kBatch, next_index);
             },
-            [&](const std::vector<GradeInput>& in, const std::vector<RushLineGrade>& out) {
-                std::string text;
-                for (std::size_t i = 0; i < in.size(); ++i) {
-                    const RushLineGrade& g = out[i];
-                    if (!g.error.empty()) {
-                        ++bad;
-                        progress.finish();
-                        std::cerr << "frontier: " << name << ":" << in[i].line << ": "
-                                  << one_line(g.error) << " (line skipped)\n";
-                        continue;
-                    }
-                    ++graded;
-                    states += g.grade.cluster_size;
-                    if (o.format == "tsv")
-                        append_tsv(text, g);
-                    else
-                        append_jsonl(text, in[i].line, g);
-                    if (!o.check) continue;
-                    if (g.record.expected_moves >= 0 || g.record.expected_cluster >= 0) ++checked;
-                    const std::string why = check_line(g);
-                    if (why.empty()) continue;
-                    ++mismatches;
-                    progress.finish();
-                    std::cerr << "frontier: " << name << ":" << in[i].line << ": check failed for "
-                              << g.board << ": " << why << '\n';
-                }
-                std::fwrite(text.data(), 1, text.size(), stdout);
-                const double now = clock.seconds();
-                if (now - last_update >= 0.2) {
-                    last_update = now;
-                    progress.update("graded " + std::to_string(graded) + " puzzles, " +
-                                    format_rate(graded / std::max(now, 1e-9)) + " puzzles/s, " +
-                                    format_rate(states / std::max(now, 1e-9)) + " states/s");
-                }
-            });
+            [&](const GradeInput& in, char&) {
+                if (InterruptGuard::raised()) return;  // not started: not printed
+                Graded out{in.line, {}};
+                if (!in.error.empty())
+                    out.grade.error = in.error;
+                else
+                    out.grade = grade_rush_line(graders.local(), in.text);
+                in_order.done(in.index, std::move(out));
+                progress.count("rush grade", ++done, 0, "puzzles");
+            },
+            [](const std::vector<GradeInput>&, const std::vector<char>&) {});
     });
     std::fflush(stdout);
     progress.finish();
@@ -155,6 +165,11 @@ int grade(const GradeOptions& o) {
                                       : std::to_string(mismatches) + " mismatches")
                   << '\n';
     if (bad > 0) std::cerr << "frontier: " << bad << " bad lines skipped\n";
+    if (InterruptGuard::raised()) {
+        std::cerr << "frontier: interrupted: " << in_order.emitted()
+                  << " puzzles done and printed\n";
+        return kExitInterrupted;
+    }
     return bad > 0 || mismatches > 0 ? 1 : 0;
 }
 
@@ -166,7 +181,8 @@ void install_rush_grade(CLI::App& rush) {
         "grade", "Grade every puzzle of a file exactly, by a full BFS of its cluster.");
     cmd->add_option("file", o->file, "puzzles, one per line, or '-' for stdin")->required();
     add_threads_option(cmd, o->threads);
-    cmd->add_option("--format", o->format, "output format: tsv or jsonl (default: tsv)");
+    add_format_option(*cmd, o->format, {Format::tsv, Format::jsonl}, "");
+    add_quiet_option(*cmd);
     cmd->add_flag("--check", o->check,
                   "compare the moves and cluster size with the database columns of each line");
     cmd->footer(
@@ -184,7 +200,9 @@ void install_rush_grade(CLI::App& rush) {
         "cluster; from_hardest: moves from the board to the nearest state with hardest_moves\n"
         "(0: the board is a hardest start of its cluster); level by moves: 0-10 beginner, 11-20\n"
         "intermediate, 21-30 advanced, 31-40 expert, 41+ grandmaster, or unsolvable.\n"
-        "Progress (puzzles/s) goes to stderr when it is a terminal.\n");
+        "Lines are printed as soon as they and all earlier ones are graded; Ctrl-C prints those\n"
+        "and exits 130. Progress (puzzles/s) goes to stderr when it is a terminal (not with\n"
+        "--quiet).\n");
     cmd->callback([o] {
         const int code = grade(*o);
         if (code != 0) throw ExitRequest{code};

@@ -5,6 +5,7 @@
 #include "domains/sudoku/sudoku_io.hpp"
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
+#include "tools/cli/format.hpp"
 #include "tools/puzzles/registry.hpp"
 #include "tools/puzzles/sudoku.hpp"
 
@@ -13,14 +14,15 @@ namespace frontier::cli {
 namespace sudoku {
 
 void add_solver_options(CLI::App& cmd, SudokuCommandOptions& o) {
-    cmd.add_option("--method", o.method, "csp (default), cells or search");
+    // --method and --max-nodes: the earlier names, kept as aliases (docs/formats.md).
+    cmd.add_option("--algorithm,-a,--method", o.method, "csp (default), cells or search");
     cmd.add_flag("--count", o.count, "count solutions, up to --limit");
     cmd.add_option("--limit", o.limit,
                    "with --count: stop after this many solutions (default 2, which proves "
                    "uniqueness; 0 counts them all)");
-    cmd.add_option("--max-nodes", o.max_nodes,
+    cmd.add_option("--max-expansions,--max-nodes", o.max_nodes,
                    "stop a puzzle after this many nodes (default: no limit)");
-    cmd.add_flag("--json", o.json, "print JSON");
+    add_format_option(cmd, o.json, "one JSON object");
 }
 
 // "1 solution (unique)", "at least 2 solutions (stopped at the limit)", ...
@@ -44,7 +46,7 @@ std::string verdict(const SudokuResult& r, bool counting) {
         case SudokuStatus::Contradiction:
             return "contradiction: " + r.contradiction;
         case SudokuStatus::LimitReached:
-            return "no solution found within --max-nodes";
+            return "no solution found within --max-expansions";
     }
     return "";
 }
@@ -133,13 +135,15 @@ void register_sudoku(Registry& registry) {
                     ->required();
                 add_solver_options(cmd, *o);
                 add_threads_option(&cmd, o->threads);
-                cmd.add_flag("--quiet", o->quiet, "print only the summary");
+                cmd.add_flag("--quiet", o->quiet,
+                             "print only the summary (and no progress line on stderr)");
                 cmd.footer(
                     std::string(kGridHelp) +
-                    "Each line: id, solution (or -), verdict, nodes; then a summary. The time "
-                    "and rate\ncount the solving only (not reading or printing). Exit status: 0, "
-                    "or 1 if a solution\ndiffers from the file's solution column; 2 bad input "
-                    "(a malformed line is named).\n");
+                    "Each line: id, solution (or -), verdict, nodes; then a summary. Lines come "
+                    "in input order,\neach as soon as it and all earlier ones are solved; "
+                    "Ctrl-C keeps them and exits 130.\nThe time and rate count solving and "
+                    "printing (not reading). Exit status: 0, or 1 if a\nsolution differs from "
+                    "the file's solution column; 2 bad input (a malformed line is named).\n");
                 cmd.callback([o] {
                     const int code = solve_batch(*o);
                     if (code != 0) throw ExitRequest{code};
@@ -156,17 +160,16 @@ void register_sudoku(Registry& registry) {
                     "formulation against plain state-space search).");
                 cmd.add_option("file", o->file, "puzzles, as for solve-batch ('-' = stdin)")
                     ->required();
-                cmd.add_option("--methods", o->methods,
-                               "comma-separated list (default csp,search)");
+                cmd.add_option("--algorithms,--methods", o->methods,
+                               "comma-separated list of methods (default csp,search)");
                 cmd.add_flag(
                     "--count", o->count,
                     "search on to a second solution (proves uniqueness) instead of stopping "
                     "at the first");
                 cmd.add_option(
-                    "--max-nodes", o->max_nodes,
+                    "--max-expansions,--max-nodes", o->max_nodes,
                     "give up a puzzle after this many nodes (FAILED; default: no limit)");
-                cmd.add_flag("--json", o->json,
-                             "print a JSON array, one object per puzzle and method");
+                add_format_option(cmd, o->json, "a JSON array, one object per puzzle and method");
                 cmd.footer(std::string(kGridHelp) +
                            "Example: frontier compare sudoku ../shared/data/sudoku.tsv --count\n");
                 cmd.callback([o] { compare(*o); });

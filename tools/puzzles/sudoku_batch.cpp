@@ -2,7 +2,6 @@
 #include <atomic>
 #include <cstdio>
 #include <iostream>
-#include <mutex>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -12,6 +11,7 @@
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/instances.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/puzzles/sudoku.hpp"
 
 namespace frontier::cli::sudoku {
@@ -23,6 +23,22 @@ struct BatchItem {
     int matches = -1;  // 1 / 0 against the file's solution column, -1 without one
 };
 
+namespace {
+
+// "ID<TAB>SOLUTION<TAB>VERDICT<TAB>N nodes": one puzzle's text line.
+std::string item_line(const BatchItem& item, bool counting) {
+    const SudokuResult& r = item.result;
+    const char* match = item.matches == 0 ? " MISMATCH" : item.matches == 1 ? ", matches" : "";
+    return item.instance.id + '\t' +
+           (r.status == SudokuStatus::Solved ? format_sudoku(r.solution) : std::string("-")) +
+           '\t' + verdict(r, counting) + match + '\t' + std::to_string(r.nodes) + " nodes\n";
+}
+
+}  // namespace
+
+// Each puzzle's line is printed (and flushed) as soon as it and every earlier one are solved, in
+// input order, so an interrupted batch keeps every finished line; --format json prints one object
+// at the end. Over 60 lines: the streaming loop, then the totals of both formats in one pass.
 int solve_batch(const SudokuCommandOptions& o) {
     std::vector<BatchItem> items;
     for (Instance& in : read_instances(o.puzzle)) {
@@ -38,38 +54,37 @@ int solve_batch(const SudokuCommandOptions& o) {
     const SudokuOptions s = o.solver();
     const int threads = resolve_threads(o.threads);
     Stopwatch clock;
-    // Progress (terminal only): whichever worker finds the lock free reports, at most 4 times
-    // a second.
-    ProgressLine progress(!o.json && stderr_is_terminal());
+    InterruptGuard interrupt;
+    ProgressLine progress(!o.quiet);
     std::atomic<std::uint64_t> done{0};
-    std::mutex progress_mutex;
-    double last_report = 0;
+    InOrder<int> in_order([&](std::size_t i, int&) {
+        BatchItem& item = items[i];
+        if (!item.instance.solution.empty() && item.result.status == SudokuStatus::Solved)
+            item.matches = format_sudoku(item.result.solution) == item.instance.solution;
+        if (!o.json && !o.quiet) write_out(item_line(item, o.count));
+    });
     run_with_threads(threads, [&] {
-        parallel_for_each(tbb::blocked_range<std::size_t>(0, items.size(), 16),
+        parallel_for_each(tbb::blocked_range<std::size_t>(0, items.size(), 1),
                           [&](const tbb::blocked_range<std::size_t>& range) {
-                              for (std::size_t i = range.begin(); i != range.end(); ++i)
+                              for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                  // After Ctrl-C: no new puzzle (each takes milliseconds).
+                                  if (InterruptGuard::raised()) return;
                                   items[i].result = solve_sudoku(items[i].puzzle, s);
-                              const std::uint64_t d = done += range.size();
-                              std::unique_lock lock(progress_mutex, std::try_to_lock);
-                              if (!lock || clock.seconds() - last_report < 0.25) return;
-                              last_report = clock.seconds();
-                              progress.update(std::to_string(d) + "/" +
-                                              std::to_string(items.size()) + " puzzles, " +
-                                              format_seconds(last_report));
+                                  in_order.done(i, 0);
+                                  progress.count("solve-batch", ++done, items.size(), "puzzles");
+                              }
                           });
     });
     progress.finish();
     const double seconds = clock.seconds();
+    items.resize(in_order.emitted());  // after an interrupt, the puzzles up to the first unsolved
     std::uint64_t by_status[4] = {}, nodes = 0, unique = 0, matched = 0, mismatched = 0;
-    for (BatchItem& item : items) {
+    for (const BatchItem& item : items) {
         const SudokuResult& r = item.result;
         ++by_status[static_cast<int>(r.status)];
         nodes += r.nodes;
         unique += r.unique();
-        if (!item.instance.solution.empty() && r.status == SudokuStatus::Solved) {
-            item.matches = format_sudoku(r.solution) == item.instance.solution;
-            (item.matches ? matched : mismatched) += 1;
-        }
+        if (item.matches >= 0) (item.matches ? matched : mismatched) += 1;
     }
     const double rate = static_cast<double>(items.size()) / std::max(seconds, 1e-9);
     if (o.json) {
@@ -89,6 +104,7 @@ int solve_batch(const SudokuCommandOptions& o) {
         j["nodes"] = nodes;
         j["seconds"] = seconds;
         j["puzzles_per_second"] = rate;
+        if (InterruptGuard::raised()) j["interrupted"] = true;
         if (!o.quiet) {
             Json all = Json::array();
             for (const BatchItem& item : items) {
@@ -105,18 +121,6 @@ int solve_batch(const SudokuCommandOptions& o) {
         }
         print_json(j);
     } else {
-        if (!o.quiet)
-            for (const BatchItem& item : items) {
-                const SudokuResult& r = item.result;
-                std::printf(
-                    "%s\t%s\t%s%s\t%llu nodes\n", item.instance.id.c_str(),
-                    r.status == SudokuStatus::Solved ? format_sudoku(r.solution).c_str() : "-",
-                    verdict(r, o.count).c_str(),
-                    item.matches == 0   ? " MISMATCH"
-                    : item.matches == 1 ? ", matches"
-                                        : "",
-                    static_cast<unsigned long long>(r.nodes));
-            }
         std::printf("%zu puzzles: %llu solved", items.size(),
                     static_cast<unsigned long long>(by_status[0]));
         if (o.count) std::printf(" (%llu unique)", static_cast<unsigned long long>(unique));
@@ -131,6 +135,11 @@ int solve_batch(const SudokuCommandOptions& o) {
         std::printf("\n%s, %d threads: %llu nodes, %s, %s puzzles/s\n", to_string(s.method),
                     threads, static_cast<unsigned long long>(nodes),
                     format_seconds(seconds).c_str(), format_rate(rate).c_str());
+    }
+    if (InterruptGuard::raised()) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "frontier: interrupted: %zu puzzles done and printed\n", items.size());
+        return kExitInterrupted;
     }
     return mismatched == 0 ? 0 : 1;
 }
@@ -151,7 +160,7 @@ SudokuResult timed_solve(const SudokuGrid& puzzle, const SudokuOptions& s, doubl
 void compare(const CompareOptions& o) {
     std::vector<SudokuMethod> methods;
     for (const std::string& m : split_list(o.methods)) methods.push_back(parse_sudoku_method(m));
-    if (methods.empty()) throw InputError("compare: --methods is empty");
+    if (methods.empty()) throw InputError("compare: --algorithms is empty");
     std::vector<Instance> instances = read_instances(o.file);
     struct Cell {
         SudokuResult result;
@@ -230,7 +239,7 @@ void compare(const CompareOptions& o) {
                         : "solved (first solution)",
                 o.file.c_str());
     print_table(headers, rows, "id");
-    if (failed) std::printf("FAILED: --max-nodes reached.\n");
+    if (failed) std::printf("FAILED: --max-expansions reached.\n");
     std::printf("Times are single-core means (runs under 20 ms repeated).\n");
 }
 

@@ -1,0 +1,92 @@
+// Streaming a batch: answers printed in input order as soon as each one and all earlier ones are
+// done, and Ctrl-C ending the run after what is done has been written (exit status 130).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tools/cli/format.hpp"
+
+namespace frontier::cli {
+
+// Exit status after an interrupt (SIGINT or SIGTERM): 128 + SIGINT, as a shell reports a
+// program killed by Ctrl-C, so scripts see the same status whether or not we caught it.
+inline constexpr int kExitInterrupted = 130;
+
+// Catches SIGINT and SIGTERM for its lifetime: the first one raises flag() (searches given it
+// as SearchLimits::stop end within microseconds) and puts the default action back, so that a
+// second Ctrl-C kills a run that does not stop by itself. The previous handlers come back in the
+// destructor.
+class InterruptGuard {
+  public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+    static const std::atomic<bool>& flag();
+    static bool raised() { return flag().load(std::memory_order_relaxed); }
+};
+
+// Writes `text` on stdout and flushes it, so that a reader of a pipe sees every finished line
+// at once and an interrupted run keeps it.
+void write_out(const std::string& text);
+
+// Hands values that finish in any order (on any thread) to `emit` in index order, each as soon
+// as it and every earlier one have finished. emit runs under a lock, one value at a time, so it
+// may print and count without locks of its own. Indices are 0, 1, 2, ... with no gaps; values
+// wait only while an earlier one is unfinished, so memory is bounded by the work in flight.
+template <class T>
+class InOrder {
+  public:
+    explicit InOrder(std::function<void(std::size_t, T&)> emit) : emit_(std::move(emit)) {}
+
+    void done(std::size_t index, T value) {
+        std::lock_guard lock(mutex_);
+        if (index != next_) {
+            waiting_.emplace(index, std::move(value));
+            return;
+        }
+        emit_(next_++, value);
+        for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next_;
+             it = waiting_.erase(it))
+            emit_(next_++, it->second);
+    }
+    // How many values have been emitted (all of 0 .. emitted() - 1).
+    std::size_t emitted() const {
+        std::lock_guard lock(mutex_);
+        return next_;
+    }
+
+  private:
+    std::function<void(std::size_t, T&)> emit_;
+    mutable std::mutex mutex_;
+    std::size_t next_ = 0;
+    std::map<std::size_t, T> waiting_;
+};
+
+// Rows of cells written one at a time, each flushed as it comes. text: an aligned table whose
+// column widths are fixed up front (a wider cell pushes its own row out of line instead of
+// holding every row back), the first column left-aligned, the last one left-aligned and free,
+// the others right-aligned; tsv and csv: a header line, then the cells (a tab or line break in
+// a tsv cell becomes a space; csv quotes as RFC 4180 does).
+class RowWriter {
+  public:
+    RowWriter(Format format, std::vector<std::string> headers, std::vector<std::size_t> widths);
+    void header() const;
+    void row(const std::vector<std::string>& cells) const;
+
+  private:
+    std::string line(const std::vector<std::string>& cells) const;
+    Format format_;
+    std::vector<std::string> headers_;
+    std::vector<std::size_t> widths_;
+};
+
+}  // namespace frontier::cli
