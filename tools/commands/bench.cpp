@@ -289,7 +289,7 @@ void bench(const BenchOptions& o, const std::string& command) {
     write_text(o.out + "/results.csv", bench_csv(points));
     write_text(o.out + "/results.json", bench_json(points, machine).dump(2) + "\n");
     write_text(o.out + "/report.md", md);
-    write_text(o.out + "/speedup.svg", speedup_svg(points));
+    write_text(o.out + "/speedup.svg", speedup_svg(points, machine));
     std::cout << "\nwrote " << o.out << "/results.csv, results.json, report.md, speedup.svg\n";
     if (!o.markdown_into.empty()) {
         splice_markdown(o.markdown_into, o.section.empty() ? "latest" : o.section, md);

@@ -14,6 +14,7 @@
 
 #include "engine/memory.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/svg.hpp"
 
 namespace frontier::cli {
 
@@ -30,23 +31,6 @@ std::string fixed(double v, int digits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
     return buf;
-}
-
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '&')
-            out += "&amp;";
-        else if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '"')
-            out += "&quot;";
-        else
-            out += c;
-    }
-    return out;
 }
 
 std::string cpu_model() {
@@ -189,67 +173,61 @@ std::string bench_markdown(const std::vector<BenchPoint>& points,
     return out.str();
 }
 
-std::string speedup_svg(const std::vector<BenchPoint>& points) {
-    const double width = 640, height = 420, left = 60, right = 180, top = 30, bottom = 50;
-    int max_threads = 1;
-    double max_speedup = 1;
-    std::map<std::string, std::vector<std::pair<int, double>>> lines;
+std::string speedup_svg(const std::vector<BenchPoint>& points,
+                        const nlohmann::ordered_json& machine) {
+    // One row per workload, speedup beside efficiency, each panel on its own scale: on one
+    // shared chart the workloads that scale alike drew over one another.
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<std::pair<int, double>>> by_workload;
     for (const auto& p : points) {
         const double s = speedup(points, p);
         if (s <= 0) continue;
-        lines[p.workload].emplace_back(p.threads, s);
-        max_threads = std::max(max_threads, p.threads);
-        max_speedup = std::max(max_speedup, s);
+        if (!by_workload.count(p.workload)) order.push_back(p.workload);
+        by_workload[p.workload].emplace_back(p.threads, s);
     }
-    const double y_max = std::max<double>(max_threads, max_speedup) * 1.05;
-    const double plot_w = width - left - right, plot_h = height - top - bottom;
-    auto x = [&](double t) {
-        return left + (max_threads > 1 ? (t - 1) / (max_threads - 1) : 0.5) * plot_w;
+    svg::Figure fig;
+    fig.title = "Speedup and efficiency over 1 thread, by workload";
+    fig.columns = 2;
+    fig.panel_width = 340;
+    fig.panel_height = 230;
+    // A machine description from an older results.json may lack a key: "?" then.
+    const auto field = [&](const char* key) {
+        if (!machine.contains(key)) return std::string("?");
+        return machine[key].is_string() ? machine[key].get<std::string>() : machine[key].dump();
     };
-    auto y = [&](double s) { return top + plot_h - s / y_max * plot_h; };
-    std::ostringstream svg;
-    svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-        << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-        << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        << "<text x=\"" << left << "\" y=\"20\" font-size=\"14\">Speedup over 1 thread</text>\n";
-    // Axes and ticks.
-    svg << "<line x1=\"" << left << "\" y1=\"" << top + plot_h << "\" x2=\"" << left + plot_w
-        << "\" y2=\"" << top + plot_h << "\" stroke=\"black\"/>\n"
-        << "<line x1=\"" << left << "\" y1=\"" << top << "\" x2=\"" << left << "\" y2=\""
-        << top + plot_h << "\" stroke=\"black\"/>\n";
-    for (int t = 1; t <= max_threads; t = t < 2 ? 2 : t * 2)
-        svg << "<text x=\"" << x(t) << "\" y=\"" << top + plot_h + 18
-            << "\" text-anchor=\"middle\">" << t << "</text>\n";
-    for (int s = 0; s <= static_cast<int>(y_max); s += std::max(1, static_cast<int>(y_max) / 8))
-        svg << "<text x=\"" << left - 8 << "\" y=\"" << y(s) + 4 << "\" text-anchor=\"end\">" << s
-            << "</text>\n";
-    svg << "<text x=\"" << left + plot_w / 2 << "\" y=\"" << height - 10
-        << "\" text-anchor=\"middle\">threads</text>\n";
-    // The ideal line.
-    svg << "<line x1=\"" << x(1) << "\" y1=\"" << y(1) << "\" x2=\"" << x(max_threads) << "\" y2=\""
-        << y(max_threads) << "\" stroke=\"gray\" stroke-dasharray=\"4 4\"/>\n";
-    static const char* const colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                         "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
-    int i = 0;
-    double legend_y = top + 10;
-    svg << "<text x=\"" << width - right + 10 << "\" y=\"" << legend_y
-        << "\" fill=\"gray\">- - ideal</text>\n";
-    for (auto& [name, pts] : lines) {
+    fig.caption = "Machine: " + field("cpu") + ", " + field("cores") + " cores; " + field("date") +
+                  "\nDashed: ideal (speedup = threads, efficiency 100%). Times are medians.";
+    for (const std::string& name : order) {
+        auto& pts = by_workload[name];
         std::sort(pts.begin(), pts.end());
-        const char* color = colors[i++ % 8];
-        svg << "<polyline fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\" points=\"";
-        for (const auto& [t, s] : pts) svg << x(t) << ',' << y(s) << ' ';
-        svg << "\"/>\n";
-        for (const auto& [t, s] : pts)
-            svg << "<circle cx=\"" << x(t) << "\" cy=\"" << y(s) << "\" r=\"3\" fill=\"" << color
-                << "\"/>\n";
-        legend_y += 18;
-        svg << "<text x=\"" << width - right + 10 << "\" y=\"" << legend_y << "\" fill=\"" << color
-            << "\">" << xml_escape(name) << "</text>\n";
+        svg::Axis threads;
+        threads.label = "threads";
+        for (const auto& [t, s] : pts) threads.ticks.push_back(t);
+        svg::Series ideal;
+        ideal.label = "ideal";
+        ideal.color = "#888888";
+        ideal.marks = false;
+        ideal.dashed = true;
+        svg::Series ideal_efficiency = ideal, measured, efficiency;
+        efficiency.color = "#d62728";
+        for (const auto& [t, s] : pts) {
+            ideal.points.emplace_back(t, t);
+            measured.points.emplace_back(t, s);
+            ideal_efficiency.points.emplace_back(t, 100);
+            efficiency.points.emplace_back(t, 100 * s / t);
+        }
+        svg::Panel left, right;
+        left.title = name + ": speedup";
+        right.title = name + ": efficiency";
+        left.x = right.x = threads;
+        left.y.label = "speedup (x)";
+        right.y.label = "efficiency (%)";
+        left.series = {ideal, measured};
+        right.series = {ideal_efficiency, efficiency};
+        fig.panels.push_back(std::move(left));
+        fig.panels.push_back(std::move(right));
     }
-    svg << "</svg>\n";
-    return svg.str();
+    return svg::render(fig);
 }
 
 }  // namespace frontier::cli

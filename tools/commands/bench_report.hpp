@@ -1,6 +1,7 @@
 // The numbers behind `frontier bench`: repeated timings of a workload at several thread counts,
 // reduced to medians and spreads, and written as a terminal table, CSV, JSON, markdown and an SVG
-// speedup plot. Kept apart from the workloads themselves so it can be tested on made-up runs.
+// plot (tools/cli/svg.hpp). Kept apart from the workloads themselves so it can be tested on made-up
+// runs.
 #pragma once
 
 #include <string>
@@ -43,7 +44,9 @@ nlohmann::ordered_json bench_json(const std::vector<BenchPoint>& points,
                                   const nlohmann::ordered_json& machine);
 std::string bench_markdown(const std::vector<BenchPoint>& points,
                            const nlohmann::ordered_json& machine, const std::string& command);
-// Speedup against threads, one line per workload, with the ideal line.
-std::string speedup_svg(const std::vector<BenchPoint>& points);
+// One small panel per workload and measure (speedup and efficiency against threads, with the
+// ideal line dashed); the caption names the machine (cpu, cores) and the date.
+std::string speedup_svg(const std::vector<BenchPoint>& points,
+                        const nlohmann::ordered_json& machine);
 
 }  // namespace frontier::cli
