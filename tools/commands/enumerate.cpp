@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tools/cli/format.hpp"
+#include "tools/commands/depth_plot.hpp"
 
 namespace frontier::cli {
 
@@ -36,6 +37,7 @@ void print_text(const Report& rep, const EnumerateOptions& o) {
     std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
     std::printf("%s, %s states/s\n", format_seconds(r.seconds).c_str(),
                 format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str());
+    if (!o.plot.empty()) std::printf("wrote %s\n", o.plot.c_str());
     if (o.distributed)
         std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
                     static_cast<unsigned long long>(r.exchanged),
@@ -68,7 +70,17 @@ void print_json_report(const Report& rep, const EnumerateOptions& o) {
         j["exchanged_bytes"] = r.exchanged_bytes;
     }
     if (!o.out.empty()) j["out"] = o.out;
+    if (!o.plot.empty()) j["plot"] = o.plot;
     print_json(j);
+}
+
+void write_plot(const Report& rep, const EnumerateOptions& o) {
+    if (o.plot.empty()) return;
+    std::string note = rep.symmetry ? "up to symmetry" : "";
+    if (!rep.result.complete)
+        note += (note.empty() ? "" : "; ") + std::string("stopped at depth ") +
+                std::to_string(rep.result.max_depth()) + " (--max-depth)";
+    write_depth_plot(o.plot, rep.name, rep.result.layers, note);
 }
 
 // --out DIR for a distributed run: the directory exists (created if needed) and holds no
@@ -96,6 +108,8 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
                    "save the distance table to FILE (puzzles with a perfect hash; 1 byte per "
                    "state; see docs/formats.md); with --distributed, to the directory DIR as one "
                    "shard per rank");
+    cmd.add_option("--plot", o.plot,
+                   "draw the states per depth (linear and log scale) as an SVG picture in FILE");
     cmd.add_flag("--distributed", o.distributed,
                  std::string(kDistributedHelp) +
                      "; perfect-hash puzzles; each rank owns one slice of the table; --threads "
@@ -118,9 +132,10 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
 
 std::string enumerate_help() {
     return "Options every puzzle takes (each adds its own: 'frontier enumerate PUZZLE --help'):\n"
-           "  --threads N, --max-depth D, --symmetry, --out FILE, --distributed, --two-bit,\n"
-           "  --resume, --checkpoint-minutes M, --format text|json (--json), --quiet,\n"
-           "  --show-farthest K\n"
+           "  --threads N, --max-depth D, --symmetry, --out FILE, --plot FILE.svg,\n"
+           "  --distributed, --two-bit, --resume, --checkpoint-minutes M,\n"
+           "  --format text|json (--json), --quiet, --show-farthest K\n"
+           "--plot FILE.svg draws the states per depth, linear and log scale (docs/formats.md).\n"
            "States are written in each puzzle's syntax; docs/formats.md has the details.\n";
 }
 

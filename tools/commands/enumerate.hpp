@@ -40,10 +40,11 @@ struct EnumerateOptions {
     int max_depth = -1;
     bool symmetry = false;
     std::string out;
+    std::string plot;  // --plot FILE.svg: the states per depth, drawn (depth_plot.hpp)
     bool json = false;
     bool distributed = false;
     std::size_t show_farthest = 10;
-    bool two_bit = false, resume = false, out_given = false;
+    bool two_bit = false, resume = false, out_given = false, plot_given = false;
     double checkpoint_minutes = 10;
 };
 
@@ -86,6 +87,8 @@ TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
 // The report of an enumeration, as text or as one JSON object.
 void print_text(const Report& rep, const EnumerateOptions& o);
 void print_json_report(const Report& rep, const EnumerateOptions& o);
+// Writes the --plot file, if asked for, before the report is printed (the report names it).
+void write_plot(const Report& rep, const EnumerateOptions& o);
 // enumerate's options every puzzle takes (the puzzle adds its own), and their summary for the
 // verb's help.
 void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o);
@@ -160,6 +163,7 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
         }
         progress.finish();
     }
+    write_plot(rep, o);
     if (o.json)
         print_json_report(rep, o);
     else
@@ -209,6 +213,7 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
                                                     " states, 1.25 bytes each, on rank " +
                                                     std::to_string(cluster.rank()) + ")");
         if (!o.out.empty()) prepare_shard_directory(o.out, leader);
+        if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
     });
     run_collectively([&] {
         BigArray<std::uint8_t> slice(mine);
@@ -231,6 +236,7 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
         rep.result = r;
         for (std::uint64_t rank : r.farthest)
             rep.farthest.push_back(DomainIO<D>::format(d, d.unrank(rank)));
+        write_plot(rep, o);
         if (o.json)
             print_json_report(rep, o);
         else
@@ -247,6 +253,8 @@ void enumerate(const typename P::Domain& d, const typename P::Options& own,
                const EnumerateOptions& o, const Registry& registry) {
     using D = typename P::Domain;
     if (o.out_given && !o.distributed) check_output_path("--out", o.out);
+    // Before the search, so a bad path costs no computation (distributed: checked by rank 0).
+    if (o.plot_given && !o.distributed) check_output_path("--plot", o.plot);
     if (o.two_bit) {
         if constexpr (requires { P::enumerate_two_bit(d, own, o); })
             return P::enumerate_two_bit(d, own, o);
@@ -287,6 +295,7 @@ void add_enumerate_verb(Registry& registry) {
                                    add_enumerate_options(cmd, *o);
                                    cmd.callback([o, own, &cmd, &registry, name] {
                                        o->out_given = cmd.count("--out") > 0;
+                                       o->plot_given = cmd.count("--plot") > 0;
                                        // errors alike on every rank print once
                                        if (o->distributed) cluster_session();
                                        enumerate<P>(P::make_domain(name, *own), *own, *o, registry);

@@ -99,6 +99,7 @@ struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
         t.threads = o.threads;
         t.max_depth = o.max_depth;
         t.out = o.out;
+        t.plot = o.plot;
         t.resume = o.resume;
         t.checkpoint_minutes = o.checkpoint_minutes;
         t.json = o.json;

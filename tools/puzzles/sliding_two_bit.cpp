@@ -17,6 +17,7 @@
 #include "engine/timer.hpp"
 #include "engine/two_bit_bfs.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/commands/depth_plot.hpp"
 #include "tools/puzzles/sliding_two_bit.hpp"
 
 namespace frontier::cli {
@@ -122,6 +123,7 @@ void print_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult& r,
         j["directions"] = r.directions;
         j["table_bytes"] = two_bit_bfs_bytes(space.size());
         if (!o.out.empty()) j["out"] = o.out;
+        if (!o.plot.empty()) j["plot"] = o.plot;
         print_json(j);
         return;
     }
@@ -203,7 +205,10 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
             write_table_file(checkpoint, two_bit_header(space, r.layers, false), table.bytes());
         }
     }
+    write_depth_plot(o.plot, name, r.layers,
+                     r.complete ? "" : "stopped at depth " + std::to_string(r.max_depth()));
     print_report(space, r, o);
+    if (!o.plot.empty() && !o.json) std::printf("wrote %s\n", o.plot.c_str());
     if (!o.out.empty() && !o.json) {
         if (r.complete)
             std::printf("wrote %s (%s)\n", o.out.c_str(),

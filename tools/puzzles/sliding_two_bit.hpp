@@ -14,6 +14,7 @@ struct TwoBitEnumerateOptions {
     int threads = 0;
     int max_depth = -1;
     std::string out;                 // the table file; FILE.checkpoint beside it during the run
+    std::string plot;                // --plot FILE.svg (tools/commands/depth_plot.hpp)
     bool resume = false;             // continue from FILE.checkpoint
     double checkpoint_minutes = 10;  // at most one checkpoint per this many minutes
     bool json = false;
