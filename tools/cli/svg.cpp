@@ -52,9 +52,14 @@ std::string tick_label(double v) {
         return buf;
     }
     if (std::fabs(v - std::round(v)) < 1e-9) {
-        std::string digits = std::to_string(static_cast<std::int64_t>(std::llround(a)));
-        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
-        return (v < 0 ? "-" : "") + digits;
+        // Built forward rather than with insert(): GCC 12 warns (-Wrestrict) on insert at -O3.
+        const std::string digits = std::to_string(static_cast<std::int64_t>(std::llround(a)));
+        std::string label = v < 0 ? "-" : "";
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+            if (i > 0 && (digits.size() - i) % 3 == 0) label += ',';
+            label += digits[i];
+        }
+        return label;
     }
     std::snprintf(buf, sizeof buf, "%.3g", v);
     return buf;
