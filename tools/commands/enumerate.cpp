@@ -109,7 +109,8 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
                    "state; see docs/formats.md); with --distributed, to the directory DIR as one "
                    "shard per rank");
     cmd.add_option("--plot", o.plot,
-                   "draw the states per depth (linear and log scale) as an SVG picture in FILE");
+                   "draw the states per depth (linear and log scale) as an SVG picture in FILE")
+        ->type_name("FILE.svg");
     cmd.add_flag("--distributed", o.distributed,
                  std::string(kDistributedHelp) +
                      "; perfect-hash puzzles; each rank owns one slice of the table; --threads "
