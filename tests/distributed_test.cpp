@@ -21,11 +21,7 @@
 namespace frontier {
 namespace {
 
-// OEIS A089473: 8-puzzle states by distance from the goal (also in layered_bfs_test.cpp).
-const std::vector<std::uint64_t> k8PuzzleLayers = {
-    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
-    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
-    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
+using test::k8PuzzleLayers;  // OEIS A089473
 
 TEST(SliceLayout, SlicesAreAlignedAndTileTheSpace) {
     const SliceLayout three(181440, 3);

@@ -7,14 +7,12 @@
 #endif
 #include <sstream>
 
+#include "domains/sliding/sliding_tiles.hpp"
 #include "engine/error.hpp"
 
 namespace frontier {
 
 namespace {
-
-constexpr int kDr[4] = {-1, 0, 0, 1};
-constexpr int kDc[4] = {0, -1, 1, 0};
 
 // The position of the k-th (0-based) set bit of mask.
 int select_bit(std::uint32_t mask, int k) {
@@ -59,12 +57,7 @@ SlidingPattern::SlidingPattern(int rows, int cols, std::vector<int> goal_tiles,
         not_right_ &= ~(1u << (r * cols_ + cols_ - 1));
     }
     for (int c = 0; c < cells_; ++c)
-        for (int d = 0; d < 4; ++d) {
-            const int r = c / cols_ + kDr[d], q = c % cols_ + kDc[d];
-            neighbor_[c][d] = (r >= 0 && r < rows_ && q >= 0 && q < cols_)
-                                  ? static_cast<std::int8_t>(r * cols_ + q)
-                                  : std::int8_t{-1};
-        }
+        for (int d = 0; d < 4; ++d) neighbor_[c][d] = grid_neighbor(rows_, cols_, c, d);
     std::uint32_t occupied = 0;
     std::uint64_t bits = 0;
     int blank = 0;

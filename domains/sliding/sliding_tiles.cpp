@@ -6,9 +6,6 @@ namespace frontier {
 
 namespace {
 
-constexpr int kDr[4] = {-1, 0, 0, 1};
-constexpr int kDc[4] = {0, -1, 1, 0};
-
 std::uint64_t factorial(int n) {
     std::uint64_t f = 1;
     for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
@@ -67,12 +64,7 @@ BasicSlidingTiles<Word>::BasicSlidingTiles(int rows, int cols, State goal)
             reciprocal_[i] = weight_[i] > 1 ? ~std::uint64_t{0} / weight_[i] + 1 : 0;
     }
     for (int c = 0; c < cells_; ++c) {
-        for (int d = 0; d < 4; ++d) {
-            const int r = c / cols_ + kDr[d], k = c % cols_ + kDc[d];
-            neighbor_[c][d] = (r >= 0 && r < rows_ && k >= 0 && k < cols_)
-                                  ? static_cast<std::int8_t>(r * cols_ + k)
-                                  : std::int8_t{-1};
-        }
+        for (int d = 0; d < 4; ++d) neighbor_[c][d] = grid_neighbor(rows_, cols_, c, d);
     }
     goal_invariant_ = invariant(goal_);
 }

@@ -72,6 +72,16 @@ struct SlideMove {
 
 inline constexpr char kDirLetters[4] = {'U', 'L', 'R', 'D'};
 
+// The cell next to `cell` on a rows x cols grid in direction d (kDirLetters' order: up, left,
+// right, down), or -1 at the border: the one rule behind every neighbour table of the tiles and
+// their patterns.
+inline std::int8_t grid_neighbor(int rows, int cols, int cell, int d) {
+    constexpr int kDr[4] = {-1, 0, 0, 1}, kDc[4] = {0, -1, 1, 0};
+    const int r = cell / cols + kDr[d], c = cell % cols + kDc[d];
+    return r >= 0 && r < rows && c >= 0 && c < cols ? static_cast<std::int8_t>(r * cols + c)
+                                                    : std::int8_t{-1};
+}
+
 inline int count_trailing_zeros(std::uint64_t x) {
     return std::countr_zero(x);
 }
