@@ -232,6 +232,9 @@ TEST(PlayScript, ReadsTheNotationOfSolveInBothForms) {
     json += "]";
     EXPECT_EQ(run_script(*a, plain), run_script(*b, json));
     EXPECT_TRUE(b->game().solved());
+    auto c = session_8(kStart24);  // the whole line solve prints, label included
+    EXPECT_EQ(run_script(*c, "moves: " + plain), run_script(*session_8(kStart24), plain));
+    EXPECT_TRUE(c->game().solved());
 }
 
 TEST(PlayStart, ExactlyKMovesFromTheGoalFromTheTable) {

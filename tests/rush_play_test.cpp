@@ -31,7 +31,10 @@ std::unique_ptr<RushSession> session(const std::string& board, bool background =
 
 std::string script_of(const RushBoard& b, const std::vector<RushMove>& moves) {
     std::string out;
-    for (const RushMove& m : moves) out += (out.empty() ? "" : " ") + format_rush_move(b, m);
+    for (const RushMove& m : moves) {  // two appends: " " + string trips GCC 12's -Wrestrict
+        if (!out.empty()) out += ' ';
+        out += format_rush_move(b, m);
+    }
     return out;
 }
 

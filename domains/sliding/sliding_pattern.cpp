@@ -142,7 +142,10 @@ std::vector<int> parse_pattern(const std::string& text, int cells) {
 
 std::string format_pattern(const std::vector<int>& pattern) {
     std::string out;
-    for (int t : pattern) out += (out.empty() ? "" : ",") + std::to_string(t);
+    for (int t : pattern) {  // appended in two steps: "," + string trips GCC 12's -Wrestrict
+        if (!out.empty()) out += ',';
+        out += std::to_string(t);
+    }
     return out;
 }
 

@@ -145,8 +145,12 @@ inline std::string format_score(double v) {
 }
 
 // Plays every move of `text` (script notation) and returns the final status line. An unknown or
-// illegal move, or a move after the goal was reached, is an InputError naming it.
+// illegal move, or a move after the goal was reached, is an InputError naming it. A leading
+// "moves:" label is skipped, so the line `frontier solve` prints replays as it is.
 inline std::string run_script(Session& s, std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first != std::string_view::npos && text.substr(first).starts_with("moves:"))
+        text.remove_prefix(first + 6);
     int index = 0;
     for (const std::string& token : s.split_script(text)) s.play_script_move(token, ++index);
     s.settle();
