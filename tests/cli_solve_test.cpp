@@ -18,6 +18,9 @@ TEST(CliSolve, PrintsAnOptimalSolution) {
     EXPECT_NE(r.out.find("24 moves (optimal)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("moves: "), std::string::npos);
     EXPECT_NE(r.out.find("expanded "), std::string::npos);
+    const auto one = run_frontier("solve 8puzzle '1 2 3 4 5 6 7 _ 8'");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_NE(one.out.find(": 1 move (optimal)"), std::string::npos) << one.out;
 }
 
 TEST(CliSolve, JsonHasTheDocumentedKeys) {

@@ -32,8 +32,10 @@ std::string verdict(const SearchResult<D>& r, const AlgorithmChoice& c,
                     const std::string& unit = "moves") {
     const std::string expansions = std::to_string(r.stats.expanded) + " expansions";
     switch (r.status) {
-        case SearchStatus::Solved:
-            return std::to_string(r.length()) + " " + unit +
+        case SearchStatus::Solved:  // "1 move", "2 moves" (units are plural nouns)
+            return std::to_string(r.length()) + " " +
+                   (r.length() == 1 && unit.ends_with('s') ? unit.substr(0, unit.size() - 1)
+                                                           : unit) +
                    (optimal_for<D>(c) ? " (optimal)"
                                       : " (" + std::string(c.name()) + ": not guaranteed optimal)");
         case SearchStatus::Exhausted:
