@@ -84,9 +84,9 @@ void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
     }
 }
 
-// For a parse error caused by a word that starts with '-' but is no option (a cryptarithm
-// "-A=B"): a line that says so and how to pass it, else "". CLI11 alone says that the puzzle's
-// text is missing, which does not tell what happened.
+// For a parse error caused by a word that starts with '-' but is no option (a puzzle text such
+// as "-A=B"): a line that says so and how to pass it, else "". CLI11 alone says that the
+// puzzle's text is missing, which does not tell what happened.
 std::string dash_word_hint(const CLI::App& cmd, const std::string& command,
                            const std::vector<std::string>& args) {
     for (const std::string& arg : args) {
