@@ -13,6 +13,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -120,10 +121,11 @@ void UnitLog::read_back(const std::string& description) {
                         std::string(kMagic.substr(0, kMagic.size() - 1)) +
                         "\"); give another path, or delete it");
     if (text.compare(0, header_end + 1, header) != 0)
-        fail(path_, "the checkpoint was written by a different computation (\"" +
-                        text.substr(kMagic.size(), header_end - kMagic.size()) +
-                        "\"), not this one (\"" + description +
-                        "\"); resume it with the options it was started with, or delete it");
+        fail(path_, "the checkpoint was written by a different computation (" +
+                        quote_input(std::string_view(text).substr(kMagic.size(),
+                                                                  header_end - kMagic.size())) +
+                        "), not this one (" + quote_input(description) +
+                        "); resume it with the options it was started with, or delete it");
     // The whole record at `at`: (unit, payload, the offset after it), or nothing.
     struct Record {
         std::uint64_t unit;
