@@ -4,6 +4,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -26,6 +27,10 @@ KeyValueText parse_checked_text(const std::string& path, std::string_view text, 
         const std::string_view line = text.substr(pos, nl - pos);
         const auto eq = line.find('=');
         if (eq == std::string_view::npos) corrupt(path, what, "line without '='");
+        // append_key_value never writes a carriage return (a line break on some systems): a
+        // header holding one was not written by Frontier, and could not be written back.
+        if (line.find('\r') != std::string_view::npos)
+            corrupt(path, what, "a carriage return in the line at byte " + std::to_string(pos));
         std::string key(line.substr(0, eq)), value(line.substr(eq + 1));
         if (key == checksum_key) {
             checksum_line = pos;
@@ -55,7 +60,8 @@ void append_key_value(std::string& text, const std::string& path, const std::str
                       const std::string& key, const std::string& value) {
     if (key.find_first_of("\n\r=") != std::string::npos ||
         value.find_first_of("\n\r") != std::string::npos)
-        throw InputError(path + ": " + what + " value for " + key + " contains a line break");
+        throw InputError(path + ": " + what + " value for " + quote_input(key) +
+                         " contains a line break");
     text += key + "=" + value + "\n";
 }
 

@@ -13,6 +13,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -116,11 +117,15 @@ void UnitLog::read_back(const std::string& description) {
     }
     const std::size_t header_end = text.find('\n');
     if (text.compare(0, kMagic.size(), kMagic) != 0 || header_end == std::string::npos)
-        fail(path_, "not a Frontier checkpoint");
+        fail(path_, "not a Frontier checkpoint (it does not start with \"" +
+                        std::string(kMagic.substr(0, kMagic.size() - 1)) +
+                        "\"); give another path, or delete it");
     if (text.compare(0, header_end + 1, header) != 0)
-        fail(path_, "the checkpoint is of another run (\"" +
-                        text.substr(kMagic.size(), header_end - kMagic.size()) +
-                        "\", this one is \"" + description + "\")");
+        fail(path_, "the checkpoint was written by a different computation (" +
+                        quote_input(std::string_view(text).substr(kMagic.size(),
+                                                                  header_end - kMagic.size())) +
+                        "), not this one (" + quote_input(description) +
+                        "); resume it with the options it was started with, or delete it");
     // The whole record at `at`: (unit, payload, the offset after it), or nothing.
     struct Record {
         std::uint64_t unit;
@@ -151,7 +156,8 @@ void UnitLog::read_back(const std::string& description) {
         const std::optional<Record> r = record_at(at);
         if (!r) break;
         if (!done_.insert(r->unit).second)
-            fail(path_, "damaged checkpoint: unit " + std::to_string(r->unit) + " recorded twice");
+            fail(path_, "damaged checkpoint: unit " + std::to_string(r->unit) +
+                            " is recorded twice; delete it to start over");
         recovered_.emplace_back(r->unit, std::string(r->payload));
         at = r->next;
     }
@@ -160,8 +166,9 @@ void UnitLog::read_back(const std::string& description) {
         for (std::size_t p = all.find("\nunit ", at); p != std::string_view::npos;
              p = all.find("\nunit ", p + 1))
             if (record_at(p + 1))
-                fail(path_, "damaged checkpoint: a bad record at byte " + std::to_string(at) +
-                                " is followed by others");
+                fail(path_, "damaged checkpoint: the record at byte " + std::to_string(at) +
+                                " is bad but whole records follow it (not a write cut short "
+                                "by a stop); delete it to start over");
         if (::ftruncate(fd_, static_cast<off_t>(at)) != 0)
             fail(path_, std::string("cannot truncate checkpoint: ") + std::strerror(errno));
     }

@@ -89,7 +89,7 @@ TEST(CliRushEnumerate, ResumesAfterAStopWithoutLosingOrRepeatingAUnit) {
     expect_input_error(run_frontier("rush enumerate --size 4 --walls 1 --out " + out), "--resume");
     // A checkpoint of another universe is refused.
     expect_input_error(run_frontier("rush enumerate --size 4 --walls 2 --out " + out + " --resume"),
-                       "another run");
+                       "written by a different computation");
     auto second = run_frontier("rush enumerate --size 4 --walls 1 --out " + out +
                                " --max-units 7 --resume --json --threads 1");
     ASSERT_EQ(second.exit_code, 0) << second.err;

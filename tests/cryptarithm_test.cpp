@@ -103,6 +103,9 @@ TEST(Cryptarithm, MalformedInputIsAnError) {
     expect_error("SEND+MORE=MONEY=CASH", "a second '=' at position 16");
     expect_error("SEND++MORE=MONEY", "expected a word before '+' at position 6");
     expect_error("SEND+MORE=", "expected a word at the end");
+    // A sign that starts a side is named as such (issue 22, defect 24), not as a missing word.
+    expect_error("-A=B", "'-' at position 1 starts the left side: + and - go only between words");
+    expect_error("A=+B", "'+' at position 3 starts the right side");
     expect_error("SEND MORE=MONEY", "two words without an operator");
     expect_error("ABCDE+FGHIJ=KABCD", "11 distinct letters");
     expect_error("ABCDEFGHIJABCDEF=A", "longer than 15 letters");

@@ -261,6 +261,12 @@ TEST(PlayStart, TheCheckedWalkReachesExactlyK) {
     }
     const SlidingSolver lc8 = ida_solver(k8, "", true);
     EXPECT_EQ(optimal(k8, walk_to_distance(k8, lc8, 25, rng)), 25);
+    // The stated range: 48 on the 15-puzzle (reached, and exact), refused just past it.
+    EXPECT_EQ(walk_reach(d15), 48);
+    EXPECT_EQ(walk_reach(SlidingTiles(2, 6)), 33);
+    const TileState far = walk_to_distance(d15, lc, 48, rng);
+    EXPECT_EQ(idastar(d15, far, LinearConflict<SlidingTiles>(d15)).length(), 48);
+    EXPECT_THROW(walk_to_distance(d15, lc, 49, rng), InputError);
 }
 
 TEST(PlayCoach, IdaWithLinearConflictOrPatternDatabasesAgreesWithTheTable) {

@@ -172,10 +172,12 @@ TEST(RushPlay, NoColorSetAndNotEmptyTurnsColoursOff) {
 
 TEST(RushPlay, RandomPuzzlesAtAnExactDistanceOrTheHardest) {
     std::mt19937_64 rng(17);
-    for (int k : {0, 5, 12}) {
+    // Up to 15 from random boards, beyond from the known hard boards' clusters: every K to 60.
+    for (int k : {0, 5, 12, 16, 33, 51, 60}) {
         const RushStart p = random_rush_start(rng, k);
         EXPECT_EQ(bfs_moves(p.board, p.start), k);
     }
+    EXPECT_THROW(random_rush_start(rng, kRushFarthest + 1), InputError);
     const RushStart hard = random_rush_start(rng, -1);
     RushGrader grader;
     const RushGrade g = grader.grade(hard.board, hard.start);

@@ -51,6 +51,12 @@ Cryptarithm parse_cryptarithm(std::string_view text) {
                     std::to_string(kMaxWordLength) + " letters");
             if (p.letters.find(ch) == std::string::npos) p.letters += ch;
         } else if (ch == '+' || ch == '-') {
+            // "-A=B" used to be "expected a word before '-'", which reads as if a word were
+            // missing somewhere; a sign that starts a side is simply not part of the notation.
+            if (expect_word && (p.terms.empty() || p.terms.back().right != right))
+                bad(std::string("'") + ch + "' at position " + std::to_string(i + 1) +
+                    " starts the " + (right ? "right" : "left") +
+                    " side: + and - go only between words (e.g. SEND+MORE=MONEY)");
             end_word(i);
             sign = ch == '+' ? 1 : -1;
         } else if (ch == '=') {

@@ -3,13 +3,14 @@
 #include <vector>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
 namespace {
 
 [[noreturn]] void bad_board(std::string_view text, const std::string& why) {
-    throw InputError("invalid peg-solitaire board \"" + std::string(text) + "\": " + why);
+    throw InputError("invalid peg-solitaire board " + quote_input(text) + ": " + why);
 }
 
 int peg_value(char c) {
@@ -47,8 +48,8 @@ std::vector<int> row_lengths(const PegSolitaire& d) {
 PegBoard parse_peg_board(std::string_view name) {
     if (name.empty() || name == "english") return PegBoard::English;
     if (name == "french") return PegBoard::French;
-    throw InputError("unknown board \"" + std::string(name) +
-                     "\" for peg-solitaire (expected english or french)");
+    throw InputError("unknown board " + quote_input(name) +
+                     " for peg-solitaire (expected english or french)");
 }
 
 const char* peg_board_name(PegBoard board) {
@@ -82,8 +83,9 @@ PegState parse_pegs(const PegSolitaire& d, std::string_view text) {
         }
         const int v = peg_value(c);
         if (v < 0)
-            bad_board(text, std::string("unknown character '") + c + "' at position " +
-                                std::to_string(i + 1) + " (x is a peg, . an empty hole)");
+            bad_board(text, "unknown character " + quote_input(std::string_view(&c, 1), '\'') +
+                                " at position " + std::to_string(i + 1) +
+                                " (x is a peg, . an empty hole)");
         if (hole < d.holes() && v) pegs |= std::uint64_t{1} << hole;
         ++hole;
         ++in_row;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -43,7 +44,7 @@ constexpr std::array<detail::CornerMove, 6> kAllQuarterTurns = {{
 }};
 
 [[noreturn]] void bad_facelets(std::string_view text, const std::string& why) {
-    throw InputError("invalid cube \"" + std::string(text) + "\": " + why);
+    throw InputError("invalid cube " + quote_input(text) + ": " + why);
 }
 
 // Stickers (as face indices 0..5) of a whole-cube corner arrangement.
@@ -67,7 +68,8 @@ CubeState decode(std::string_view text, const std::array<char, 24>& sticker) {
     for (char c : colours) {
         const auto n = std::count(sticker.begin(), sticker.end(), c);
         if (n != 4)
-            bad_facelets(text, std::string("colour '") + c + "' appears " + std::to_string(n) +
+            bad_facelets(text, "colour " + quote_input(std::string_view(&c, 1), '\'') +
+                                   " appears " + std::to_string(n) +
                                    " times, each colour must appear 4 times");
     }
     for (int slot = 0; slot < 8; ++slot) {
@@ -159,8 +161,8 @@ std::array<char, 24> stickers_of(const std::array<int, 24>& faces) {
 CubeMetric parse_cube_metric(std::string_view text) {
     if (text.empty() || text == "htm") return CubeMetric::Htm;
     if (text == "qtm") return CubeMetric::Qtm;
-    throw InputError("unknown metric \"" + std::string(text) +
-                     "\" for pocket-cube (expected htm or qtm)");
+    throw InputError("unknown metric " + quote_input(text) +
+                     " for pocket-cube (expected htm or qtm)");
 }
 
 const char* cube_metric_name(CubeMetric m) {
@@ -218,8 +220,8 @@ CubeState apply_scramble(std::string_view moves) {
             if (suffix == "'") turns = 3;
         }
         if (turns == 0)
-            throw InputError("invalid move \"" + std::string(token) +
-                             "\" in scramble (expected U, R, F, D, L or B, optionally followed "
+            throw InputError("invalid move " + quote_input(token) +
+                             " in scramble (expected U, R, F, D, L or B, optionally followed "
                              "by 2 or ')");
         for (int t = 0; t < turns; ++t)
             cube = detail::compose(cube, kAllQuarterTurns[face - kFaceNames]);

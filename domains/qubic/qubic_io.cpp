@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -17,10 +18,8 @@ std::uint64_t parse_qubic_cells(std::string_view text, std::string_view who) {
             continue;
         }
         if (ch < '0' || ch > '9') {
-            std::string what = "'";
-            what += ch;
-            what += "'";
-            throw InputError(prefix + "bad character " + what + " at position " +
+            throw InputError(prefix + "bad character " +
+                             quote_input(std::string_view(&ch, 1), '\'') + " at position " +
                              std::to_string(i + 1) + " (expected cell numbers 0-63)");
         }
         const std::size_t start = i;

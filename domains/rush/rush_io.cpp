@@ -32,7 +32,7 @@ bool parse_number(std::string_view s, T& out) {
 }
 
 [[noreturn]] void bad_board(std::string_view text, const std::string& why) {
-    throw InputError("invalid board \"" + std::string(text) + "\": " + why);
+    throw InputError("invalid board " + quote_input(text) + ": " + why);
 }
 
 bool is_empty_char(char c) {
@@ -107,7 +107,7 @@ std::string reletter_rush(std::string_view board) {
 RushMetric parse_metric(std::string_view name) {
     if (name == "moves") return RushMetric::Moves;
     if (name == "steps") return RushMetric::Steps;
-    throw InputError("unknown metric \"" + std::string(name) + "\" (expected moves or steps)");
+    throw InputError("unknown metric " + quote_input(name) + " (expected moves or steps)");
 }
 
 const char* metric_name(RushMetric m) {
@@ -158,8 +158,8 @@ RushPuzzle parse_rush(std::string_view raw, RushMetric metric) {
             continue;
         }
         if (c < 'A' || c > 'Z')
-            bad_board(text, std::string("unknown character '") + c + "' at position " +
-                                std::to_string(i + 1) +
+            bad_board(text, "unknown character " + quote_input(std::string_view(&c, 1), '\'') +
+                                " at position " + std::to_string(i + 1) +
                                 " (expected o or . for empty, x for a wall, A-Z for pieces)");
         if (cells[c - 'A'].empty()) order += c;
         cells[c - 'A'].push_back(i);
@@ -224,7 +224,7 @@ std::string format_rush_move(const RushBoard& board, RushMove m) {
 RushMove parse_rush_move(const RushBoard& board, std::string_view raw) {
     const std::string_view text = trim(raw);
     auto bad = [&](const std::string& why) -> RushMove {
-        throw InputError("invalid move \"" + std::string(text) + "\": " + why);
+        throw InputError("invalid move " + quote_input(text) + ": " + why);
     };
     if (text.size() < 3) return bad("expected LETTER DIRECTION CELLS, for example AR2");
     int piece = -1;

@@ -12,7 +12,7 @@ namespace frontier {
 namespace {
 
 [[noreturn]] void bad_state(std::string_view text, const std::string& why) {
-    throw InputError("invalid state \"" + std::string(text) + "\": " + why);
+    throw InputError("invalid state " + quote_input(text) + ": " + why);
 }
 
 bool is_separator(char c) {
@@ -59,7 +59,7 @@ std::vector<int> parse_tokens(int cols, std::string_view text) {
             int v = 0;
             auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
             if (ec != std::errc() || p != token.data() + token.size())
-                bad_state(text, "unknown token '" + std::string(token) + "'");
+                bad_state(text, "unknown token " + quote_input(token, '\''));
             tiles.push_back(v);
         }
         i = j;
@@ -73,8 +73,8 @@ std::vector<int> parse_chars(int cells, std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const int v = char_value(text[i]);
         if (v < 0)
-            bad_state(text, std::string("unknown character '") + text[i] + "' at position " +
-                                std::to_string(i + 1));
+            bad_state(text, "unknown character " + quote_input(text.substr(i, 1), '\'') +
+                                " at position " + std::to_string(i + 1));
         tiles.push_back(v);
     }
     if (cells > 16) bad_state(text, "boards over 16 cells need numbers separated by spaces");
@@ -106,11 +106,11 @@ SlidingShape parse_sliding_name(std::string_view name) {
                 return shape;
             }
         }
-        throw InputError("invalid board \"" + std::string(dims) +
-                         "\": expected ROWSxCOLS, for example sliding:4x3");
+        throw InputError("invalid board " + quote_input(dims) +
+                         ": expected ROWSxCOLS, for example sliding:4x3");
     }
-    throw InputError("unknown sliding-tile domain \"" + std::string(name) +
-                     "\" (expected 8puzzle, 15puzzle, 24puzzle or sliding:RxC)");
+    throw InputError("unknown sliding-tile domain " + quote_input(name) +
+                     " (expected 8puzzle, 15puzzle, 24puzzle or sliding:RxC)");
 }
 
 std::string sliding_spec(int rows, int cols) {

@@ -9,6 +9,7 @@
 
 #include "domains/sliding/sliding_tiles.hpp"
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -126,14 +127,15 @@ std::vector<int> parse_pattern(const std::string& text, int cells) {
         int t = 0;
         auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), t);
         if (item.empty() || ec != std::errc() || p != item.data() + item.size())
-            throw InputError("invalid pattern \"" + text + "\": '" + item +
-                             "' is not a tile number");
+            throw InputError("invalid pattern " + quote_input(text) + ": " +
+                             quote_input(item, '\'') + " is not a tile number");
         if (t <= 0 || t >= cells)
-            throw InputError("invalid pattern \"" + text + "\": tile " + std::to_string(t) +
-                             " is not a tile of this board (1.." + std::to_string(cells - 1) + ")");
+            throw InputError("invalid pattern " + quote_input(text) + ": tile " +
+                             std::to_string(t) + " is not a tile of this board (1.." +
+                             std::to_string(cells - 1) + ")");
         if (std::find(tiles.begin(), tiles.end(), t) != tiles.end())
-            throw InputError("invalid pattern \"" + text + "\": tile " + std::to_string(t) +
-                             " is listed twice");
+            throw InputError("invalid pattern " + quote_input(text) + ": tile " +
+                             std::to_string(t) + " is listed twice");
         tiles.push_back(t);
     }
     if (tiles.empty()) throw InputError("invalid pattern: empty");
@@ -167,12 +169,12 @@ std::vector<std::vector<int>> parse_partition(const std::string& text,
             int n = 0;
             auto [p, ec] = std::from_chars(size.data(), size.data() + size.size(), n);
             if (size.empty() || ec != std::errc() || p != size.data() + size.size() || n <= 0)
-                throw InputError("invalid partition \"" + text +
-                                 "\": expected group sizes like 7-8 or tile lists like "
+                throw InputError("invalid partition " + quote_input(text) +
+                                 ": expected group sizes like 7-8 or tile lists like "
                                  "1,2,3/4,5,6");
             if (next + n > order.size())
-                throw InputError("invalid partition \"" + text + "\": the board has only " +
-                                 std::to_string(order.size()) + " tiles");
+                throw InputError("invalid partition " + quote_input(text) +
+                                 ": the board has only " + std::to_string(order.size()) + " tiles");
             groups.emplace_back(order.begin() + next, order.begin() + next + n);
             next += n;
         }
@@ -181,7 +183,7 @@ std::vector<std::vector<int>> parse_partition(const std::string& text,
     for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
     std::sort(all.begin(), all.end());
     if (std::adjacent_find(all.begin(), all.end()) != all.end())
-        throw InputError("invalid partition \"" + text + "\": the groups overlap");
+        throw InputError("invalid partition " + quote_input(text) + ": the groups overlap");
     return groups;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -18,10 +19,10 @@ constexpr const char* kDads = "AABB/AACC/HI../GFDD/GFEE";
 constexpr const char* kDadsGoal = "A at a4";
 
 [[noreturn]] void bad_layout(std::string_view text, const std::string& why) {
-    throw InputError("invalid layout \"" + std::string(text) + "\": " + why);
+    throw InputError("invalid layout " + quote_input(text) + ": " + why);
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_space(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     return s;
@@ -70,7 +71,7 @@ struct Grid {
 
 Grid read_grid(std::string_view text) {
     Grid g;
-    for (std::string_view raw : split(trim(text), "/\n")) {
+    for (std::string_view raw : split(trim_space(text), "/\n")) {
         std::string row;
         for (char c : raw) {
             if (c == ' ' || c == '\t' || c == '\r') continue;
@@ -79,8 +80,8 @@ Grid read_grid(std::string_view text) {
             } else if (c == '#' || is_label(c)) {
                 row += c;
             } else {
-                bad_layout(text, std::string("unknown character '") + c +
-                                     "' (letters and digits are pieces, . empty, # a wall)");
+                bad_layout(text, "unknown character " + quote_input(std::string_view(&c, 1), '\'') +
+                                     " (letters and digits are pieces, . empty, # a wall)");
             }
         }
         if (g.height == 0) g.width = static_cast<int>(row.size());
@@ -135,14 +136,14 @@ BlockLayout layout_of_grid(std::string_view text, const Grid& g) {
 BlockLayout layout_of_list(std::string_view text) {
     BlockLayout layout;
     const auto colon = text.find(':');
-    if (!parse_size(trim(text.substr(0, colon)), layout.width, layout.height))
+    if (!parse_size(trim_space(text.substr(0, colon)), layout.width, layout.height))
         bad_layout(text, "expected the tray size before ':', like 4x5");
     if (layout.width > 26 || layout.width * layout.height > SlidingBlocks::kMaxCells)
         bad_layout(text, "the tray is " + std::to_string(layout.width) + "x" +
                              std::to_string(layout.height) +
                              "; at most 64 cells and 26 columns are supported");
     for (std::string_view entry : split(text.substr(colon + 1), ",;\n")) {
-        entry = trim(entry);
+        entry = trim_space(entry);
         if (entry.empty()) continue;
         std::vector<std::string_view> words;
         for (std::string_view w : split(entry, " \t"))
@@ -151,12 +152,12 @@ BlockLayout layout_of_list(std::string_view text) {
         if (words.size() != 3 || words[0].size() != 1 ||
             !(is_label(words[0][0]) || words[0][0] == '#') ||
             !parse_size(words[1], p.width, p.height) || !parse_cell(words[2], p.col, p.row))
-            bad_layout(text, "bad piece \"" + std::string(entry) +
-                                 "\" (expected LABEL WxH CELL, like A 2x2 b1)");
+            bad_layout(text, "bad piece " + quote_input(entry) +
+                                 " (expected LABEL WxH CELL, like A 2x2 b1)");
         p.label = words[0][0];
         if (p.label == '#') {
             if (p.col + p.width > layout.width || p.row + p.height > layout.height)
-                bad_layout(text, "wall \"" + std::string(entry) + "\" lies outside the tray");
+                bad_layout(text, "wall " + quote_input(entry) + " lies outside the tray");
             for (int r = p.row; r < p.row + p.height; ++r)
                 for (int c = p.col; c < p.col + p.width; ++c)
                     layout.walls |= std::uint64_t{1} << (r * layout.width + c);
@@ -173,8 +174,8 @@ BlockMetric parse_block_metric(std::string_view text) {
     if (text.empty() || text == "piece") return BlockMetric::Piece;
     if (text == "straight") return BlockMetric::Straight;
     if (text == "steps") return BlockMetric::Steps;
-    throw InputError("unknown metric \"" + std::string(text) +
-                     "\" for sliding blocks (expected piece, straight or steps)");
+    throw InputError("unknown metric " + quote_input(text) +
+                     " for sliding blocks (expected piece, straight or steps)");
 }
 
 const char* block_metric_name(BlockMetric m) {
@@ -196,12 +197,12 @@ BlockLayout parse_block_layout(std::string_view text) {
 
 void parse_block_goal(BlockLayout& layout, std::string_view goal) {
     std::vector<std::string_view> words;
-    for (std::string_view w : split(trim(goal), " \t,"))
+    for (std::string_view w : split(trim_space(goal), " \t,"))
         if (!w.empty()) words.push_back(w);
     if (!words.empty() && words.size() > 1 && words[1] == "at") words.erase(words.begin() + 1);
     if (words.size() < 2 || words[0].size() != 1 || !is_label(words[0][0]))
-        throw InputError("invalid goal \"" + std::string(goal) +
-                         "\": expected LABEL at CELL, like A at b4");
+        throw InputError("invalid goal " + quote_input(goal) +
+                         ": expected LABEL at CELL, like A at b4");
     layout.goal_label = words[0][0];
     const auto piece = std::find_if(layout.pieces.begin(), layout.pieces.end(),
                                     [&](const auto& p) { return p.label == layout.goal_label; });
@@ -213,10 +214,10 @@ void parse_block_goal(BlockLayout& layout, std::string_view goal) {
     for (std::size_t i = 1; i < words.size(); ++i) {
         int c = 0, r = 0;
         if (!parse_cell(words[i], c, r))
-            throw InputError("invalid goal \"" + std::string(goal) + "\": bad cell \"" +
-                             std::string(words[i]) + "\" (expected like b4)");
+            throw InputError("invalid goal " + quote_input(goal) + ": bad cell " +
+                             quote_input(words[i]) + " (expected like b4)");
         if (c >= layout.width || r >= layout.height)
-            throw InputError("invalid goal \"" + std::string(goal) + "\": cell " +
+            throw InputError("invalid goal " + quote_input(goal) + ": cell " +
                              std::string(words[i]) + " is outside the tray");
         c0 = std::min(c0, c);
         r0 = std::min(r0, r);
@@ -228,7 +229,7 @@ void parse_block_goal(BlockLayout& layout, std::string_view goal) {
             for (int c = c0; c < c0 + piece->width && c < layout.width; ++c)
                 expected |= std::uint64_t{1} << (r * layout.width + c);
         if (expected != given || std::popcount(given) != piece->width * piece->height)
-            throw InputError("invalid goal \"" + std::string(goal) + "\": those cells are not a " +
+            throw InputError("invalid goal " + quote_input(goal) + ": those cells are not a " +
                              std::to_string(piece->width) + "x" + std::to_string(piece->height) +
                              " rectangle for piece " + layout.goal_label);
     }
@@ -245,23 +246,24 @@ SlidingBlocks make_sliding_blocks(std::string_view name, std::string_view layout
     std::string_view layout = layout_text;
     std::string_view default_goal;
     if (name == "klotski" || name == "dads-puzzle") {
-        if (!trim(layout_text).empty())
+        if (!trim_space(layout_text).empty())
             throw InputError(std::string(name) +
                              " is a built-in puzzle; use sliding-blocks --layout for another one");
         layout = name == "klotski" ? kKlotski : kDads;
         default_goal = name == "klotski" ? kKlotskiGoal : kDadsGoal;
     } else if (name == "sliding-blocks") {
-        if (trim(layout_text).empty())
+        if (trim_space(layout_text).empty())
             throw InputError(
                 "sliding-blocks needs --layout (a grid like \"BAAC/BAAC/DEEF/DGHF/"
                 "I..J\" or a piece list like \"4x5: A 2x2 b1, ...\")");
-        if (trim(goal).empty()) throw InputError("sliding-blocks needs --goal (like \"A at b4\")");
+        if (trim_space(goal).empty())
+            throw InputError("sliding-blocks needs --goal (like \"A at b4\")");
     } else {
-        throw InputError("unknown sliding-block puzzle \"" + std::string(name) +
-                         "\" (expected klotski, dads-puzzle or sliding-blocks)");
+        throw InputError("unknown sliding-block puzzle " + quote_input(name) +
+                         " (expected klotski, dads-puzzle or sliding-blocks)");
     }
     BlockLayout parsed = parse_block_layout(layout);
-    parse_block_goal(parsed, trim(goal).empty() ? default_goal : goal);
+    parse_block_goal(parsed, trim_space(goal).empty() ? default_goal : goal);
     return SlidingBlocks(std::string(name), parsed, metric);
 }
 

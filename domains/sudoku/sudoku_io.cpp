@@ -1,6 +1,7 @@
 #include "domains/sudoku/sudoku_io.hpp"
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -57,8 +58,8 @@ SudokuMethod parse_sudoku_method(std::string_view name) {
     if (name == "csp") return SudokuMethod::Csp;
     if (name == "search") return SudokuMethod::Search;
     if (name == "cells") return SudokuMethod::Cells;
-    throw InputError("sudoku: unknown method \"" + std::string(name) +
-                     "\" (known: csp, search, cells)");
+    throw InputError("sudoku: unknown method " + quote_input(name) +
+                     " (known: csp, search, cells)");
 }
 
 }  // namespace frontier

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,8 +21,10 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
                     const std::function<Json(const std::string&)>& answer) {
     std::vector<std::string> inputs = states;
     if (inputs.empty())
-        for (std::string line; std::getline(std::cin, line);)
+        for (std::string line; std::getline(std::cin, line);) {
+            if (inputs.empty()) drop_byte_order_mark(line);
             if (!line.empty() && line[0] != '#') inputs.push_back(line);
+        }
     Json all = Json::array();
     int invalid = 0;
     for (const std::string& text : inputs) {
@@ -115,6 +119,38 @@ std::string strip_leading_zeros(const std::string& v) {
     return v.substr(0, sign) + v.substr(i);
 }
 
+// Decimal only: CLI11 itself also reads "0x1F", "0b101" and "0o17" (and, after leading zeros
+// are dropped, "000X1" as "0X1"), hexadecimal floating point and "inf"/"nan". An integer is an
+// optional sign and digits; a real number that, a fraction and an exponent. Surrounding spaces
+// are left to CLI11, which trims them.
+void check_decimal(const std::string& text, bool integer) {
+    const std::string_view v = trim(text);
+    std::size_t i = !v.empty() && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) ++i;
+        return i - from;
+    };
+    std::size_t mantissa = digits();
+    if (!integer && i < v.size() && v[i] == '.') {
+        ++i;
+        mantissa += digits();
+    }
+    bool ok = mantissa > 0;
+    if (ok && !integer && i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+        ++i;
+        if (i < v.size() && (v[i] == '-' || v[i] == '+')) ++i;
+        ok = digits() > 0;
+    }
+    if (!ok || i != v.size())
+        throw CLI::ValidationError(
+            integer ? "expected a decimal integer"
+                    : "expected a decimal number");  // strtod reads "1e999" as infinity: out of
+                                                     // range, not a number to compute with.
+    if (!integer && !std::isfinite(std::strtod(std::string(v).c_str(), nullptr)))
+        throw CLI::ValidationError("out of range");
+}
+
 // For unsigned options: no sign, and at most 2^64 - 1.
 void check_unsigned(const std::string& v) {
     if (!v.empty() && v[0] == '-') throw CLI::ValidationError("must be 0 or more");
@@ -130,11 +166,12 @@ void use_decimal_numbers(CLI::App& app) {
     for (CLI::Option* opt : app.get_options()) {
         const std::string type = opt->get_type_name();
         const bool is_unsigned = type.find("UINT") != std::string::npos;
-        if (type.find("INT") == std::string::npos && type.find("FLOAT") == std::string::npos)
-            continue;
+        const bool integer = type.find("INT") != std::string::npos;
+        if (!integer && type.find("FLOAT") == std::string::npos) continue;
         opt->transform(
-            [is_unsigned](const std::string& v) {
-                std::string out = strip_leading_zeros(v);
+            [is_unsigned, integer](const std::string& v) {
+                check_decimal(v, integer);
+                std::string out = strip_leading_zeros(std::string(trim(v)));
                 if (is_unsigned) check_unsigned(out);
                 return out;
             },
@@ -175,46 +212,76 @@ std::string json_line(const Json& j) {
 
 namespace {
 
-// The length of the UTF-8 character starting at text[i], or 0 when the bytes there are not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
+// The UTF-8 character starting at text[i]: its length in bytes and its code point, or length 0
+// when the bytes there are not one (a stray or cut continuation byte, an overlong form, a
+// surrogate, a value past U+10FFFF).
+struct Utf8Char {
+    std::size_t length = 0;
+    char32_t code = 0;
+};
+
+Utf8Char utf8_at(std::string_view text, std::size_t i) {
     const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char b = byte(i);
-    const std::size_t n = b < 0x80           ? 1
-                          : (b >> 5) == 0x6  ? 2
-                          : (b >> 4) == 0xE  ? 3
-                          : (b >> 3) == 0x1E ? 4
-                                             : 0;
-    if (n == 0 || i + n > text.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k)
-        if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    if (n == 2 && b < 0xC2) return 0;  // overlong
-    return n;
+    if (b < 0x80) return {1, b};
+    const std::size_t n = (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return {};
+    char32_t code = b & (0x7F >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((byte(i + k) & 0xC0) != 0x80) return {};
+        code = code << 6 | (byte(i + k) & 0x3F);
+    }
+    static constexpr char32_t kSmallest[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kSmallest[n] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {};
+    return {n, code};
+}
+
+// Valid characters that must not reach a terminal as they are: C1 controls (0x9B is a CSI
+// escape on some terminals), the Unicode line and paragraph separators (a second line), and
+// invisible ones that hide or reorder what is printed: zero-width characters, direction marks
+// and overrides, the byte-order mark (an input that starts with one would otherwise look
+// identical to one that does not).
+bool hidden(char32_t c) {
+    return (c >= 0x80 && c <= 0x9F) || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
 }
 
 }  // namespace
 
-std::string one_line(std::string_view text, std::size_t max_bytes) {
+void drop_byte_order_mark(std::string& text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+}
+
+std::string one_line(std::string_view text, std::size_t max_chars) {
     std::string out;
-    std::size_t i = 0;
-    while (i < text.size() && out.size() < max_bytes) {
+    std::size_t i = 0, chars = 0;
+    for (; i < text.size() && chars < max_chars; ++chars) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
-        const std::size_t n = utf8_length(text, i);
+        const Utf8Char u = utf8_at(text, i);
+        char escape[16];
         if (c == '\n') {
             out += "\\n";
         } else if (c == '\t') {
             out += "\\t";
-        } else if (n == 0 || c < 0x20 || c == 0x7F) {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02x", c);
-            out += hex;
+        } else if (u.length == 0 || c < 0x20 || c == 0x7F) {
+            std::snprintf(escape, sizeof escape, "\\x%02x", c);
+            out += escape;
+        } else if (hidden(u.code)) {
+            std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(u.code));
+            out += escape;
         } else {
-            out.append(text.substr(i, n));
-            i += n;
-            continue;
+            out.append(text.substr(i, u.length));
         }
-        ++i;
+        i += std::max<std::size_t>(u.length, 1);
     }
-    if (i < text.size()) out += "... (" + std::to_string(text.size() - i) + " more bytes)";
+    if (i < text.size()) {
+        std::size_t more = 0;
+        for (std::size_t k = i; k < text.size();
+             k += std::max<std::size_t>(utf8_at(text, k).length, 1))
+            ++more;
+        out +=
+            "... (" + std::to_string(more) + (more == 1 ? " more character)" : " more characters)");
+    }
     return out;
 }
 

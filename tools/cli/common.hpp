@@ -47,9 +47,16 @@ inline constexpr std::uint64_t kDefaultSeed = 1;
 inline constexpr int kExitResource = 3;
 
 // Text made safe for a one-line message: line breaks, tabs and other control characters, and
-// bytes that are not UTF-8, are escaped (\n, \t, \xNN); valid UTF-8 characters are kept whole;
-// past `max_bytes` the text is cut at a character boundary and ends "... (N more bytes)".
-std::string one_line(std::string_view text, std::size_t max_bytes = 600);
+// bytes that are not UTF-8, are escaped (\n, \t, \xNN); so are valid characters a terminal
+// would not show as they are (C1 controls, U+2028 and U+2029, zero-width and direction marks, the
+// byte-order mark: \uXXXX). Other UTF-8 characters are kept whole. Past `max_chars` characters
+// (each stray byte counts as one) the text is cut between two characters and ends "... (N more
+// characters)".
+std::string one_line(std::string_view text, std::size_t max_chars = 600);
+
+// Removes a UTF-8 byte-order mark from the start of text read from a file or stdin (editors on
+// Windows write one; it is not part of the first state or move).
+void drop_byte_order_mark(std::string& text);
 
 // The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
 // non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}

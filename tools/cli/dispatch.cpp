@@ -84,6 +84,24 @@ void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
     }
 }
 
+// For a parse error caused by a word that starts with '-' but is no option (a puzzle text such
+// as "-A=B"): a line that says so and how to pass it, else "". CLI11 alone says that the
+// puzzle's text is missing, which does not tell what happened.
+std::string dash_word_hint(const CLI::App& cmd, const std::string& command,
+                           const std::vector<std::string>& args) {
+    for (const std::string& arg : args) {
+        if (arg == "--") return "";
+        if (arg.size() < 2 || arg[0] != '-') continue;
+        if (arg.find_first_not_of("-0123456789.") == std::string::npos) continue;  // a number
+        const std::string name = arg.substr(0, arg.find('='));
+        if (cmd.get_option_no_throw(name) != nullptr) continue;
+        return "'" + arg + "' is not an option of '" + command +
+               "'; an argument that starts with '-' goes after '--': frontier " + command +
+               " -- '" + arg + "'";
+    }
+    return "";
+}
+
 // Parses `args` (the words after the puzzle) with the handler's own app and runs it.
 void run_handler(const std::string& verb, const std::string& puzzle, const PuzzleHandler& handler,
                  std::vector<std::string> args) {
@@ -91,6 +109,7 @@ void run_handler(const std::string& verb, const std::string& puzzle, const Puzzl
     handler.configure(nested, puzzle);
     use_decimal_numbers(nested);
     refuse_foreign_options(nested, puzzle, args);
+    const std::vector<std::string> given = args;
     std::reverse(args.begin(), args.end());  // CLI11 consumes the vector from the back
     try {
         nested.parse(args);
@@ -98,6 +117,8 @@ void run_handler(const std::string& verb, const std::string& puzzle, const Puzzl
         std::cout << nested.help();
         throw ExitRequest{0};
     } catch (const CLI::ParseError& e) {
+        const std::string hint = dash_word_hint(nested, verb + " " + puzzle, given);
+        if (!hint.empty()) throw InputError(hint);
         throw InputError(verb + " " + puzzle + ": " + e.what());
     }
 }

@@ -36,6 +36,7 @@ void play_session(play::Session& s, const std::string& domain, const CLI::App& c
         std::string text = o.script;
         if (cmd.count("--script") == 0)
             text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        drop_byte_order_mark(text);
         const std::string status = play::run_script(s, text);
         if (o.json)
             print_json(facts_json(domain, s));

@@ -14,8 +14,11 @@
 //
 // Random puzzles: random legal boards (random_rush_text: the primary car and 9 to 13 other
 // pieces on 6 x 6) are graded until one is solvable and its cluster's hardest positions are at
-// least 10 moves from solved; the game starts at one of them. With --moves K the start is instead
-// a random position of the first cluster that has any exactly K moves from solved.
+// least 10 moves from solved; the game starts at one of them. With --moves K (0 to 60) the start
+// is instead a random position exactly K moves from solved: of the first of a few dozen random
+// boards whose cluster has one, else (random boards rarely reach 20 moves) of one of the hardest
+// known boards, whose clusters have positions at every distance up to 50 to 60. Either way well
+// under a second; a K over 60 is refused at once.
 #pragma once
 
 #include <atomic>
@@ -58,6 +61,9 @@ struct RushStart {
     RushBoard board;
     RushState start;
 };
+// The farthest any 6x6 position is from solved (Fogleman's complete database), in moves.
+inline constexpr int kRushFarthest = 60;
+
 // A random puzzle as described at the top of the file (moves < 0: a hardest position).
 RushStart random_rush_start(std::mt19937_64& rng, int moves);
 

@@ -15,9 +15,12 @@
 //             slower (seconds, tens of seconds for some); the game shows "solving…" meanwhile.
 //
 // Random starts: uniform over the solvable positions; with --moves K, exactly K moves from the
-// goal: uniform over all such positions with a table; otherwise a random walk away from the goal
-// in which every step is checked to raise the exact distance by one (the walk needs an exact
-// solve only when the heuristic cannot already prove the step goes away).
+// goal: uniform over all such positions with a table (boards of up to 10 cells, or --table);
+// otherwise a random walk away from the goal in which every step is proven to raise the exact
+// distance by one (by the heuristic, or by a small bounded search where the heuristic falls a
+// little short). The walk is fast only while the heuristic stays nearly exact, so K is limited
+// to walk_reach(board): 50 on the 15-puzzle (whose farthest positions are 80 away), less on
+// narrower boards; a K beyond it is refused at once, naming the range.
 #pragma once
 
 #include <atomic>
@@ -44,7 +47,7 @@ struct SlidingSolver {
     std::string kind;  // "table", "ida-pdb" or "ida-lc"
     SlidingCoach::Solver solve;
     std::function<int(TileState)> heuristic;     // an admissible lower bound (IDA* kinds), or null
-    std::shared_ptr<const DistanceTable> table;  // table kind only
+    std::shared_ptr<const DistanceTable> table;  // table kind; else for exact starts, or null
     bool instant() const { return kind == "table"; }
     std::string describe() const;
 };
@@ -63,7 +66,11 @@ SlidingSolver ida_solver(const SlidingTiles& d, const std::string& pdb_dir, bool
 // none: k beyond the farthest distance).
 TileState random_at_distance(const SlidingTiles& d, const DistanceTable& table, int k,
                              std::mt19937_64& rng);
-// A position exactly k moves from the goal by a checked random walk (see the top of the file).
+// The largest k that walk_to_distance accepts on this board.
+int walk_reach(const SlidingTiles& d);
+// A position exactly k moves from the goal by a checked random walk (see the top of the file);
+// InputError naming the range 0 to walk_reach(d) for a k outside it, and when the walk's budget
+// (well under a second) runs out.
 TileState walk_to_distance(const SlidingTiles& d, const SlidingSolver& solver, int k,
                            std::mt19937_64& rng);
 

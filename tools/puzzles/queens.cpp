@@ -21,11 +21,16 @@ struct QueensOptions {
 };
 
 void count_queens(const QueensOptions& o) {
-    if (o.n < 1 || o.n > NQueens::kMaxCount)
-        throw InputError("queens: counting takes 1 <= N <= " + std::to_string(NQueens::kMaxCount) +
-                         " (got " + std::to_string(o.n) +
-                         "; the largest N whose count is known, each N costs about 7 times the "
-                         "one before)");
+    // The reason differs at the two ends: below 1 there is no board; above 27 the count is
+    // unknown and would take months (each N costs about 7 times the one before).
+    const std::string range =
+        "queens: counting takes 1 <= N <= " + std::to_string(NQueens::kMaxCount) + " (got " +
+        std::to_string(o.n) + ")";
+    if (o.n < 1) throw InputError(range + ": a board has at least one row");
+    if (o.n > NQueens::kMaxCount)
+        throw InputError(range + ": " + std::to_string(NQueens::kMaxCount) +
+                         " is the largest N whose count is known, and each N takes about 7 "
+                         "times as long as the one before");
     const NQueens queens(o.n);
     ProgressLine progress(!o.json && stderr_is_terminal());
     Stopwatch clock;

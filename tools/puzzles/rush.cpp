@@ -77,8 +77,8 @@ void configure_play(CLI::App& cmd, const std::string& name) {
                    "the board: 36 characters row by row, o empty, x wall, A the primary car, "
                    "other capitals pieces (default: a random puzzle)");
     cmd.add_option("--moves", ro->moves,
-                   "a random puzzle exactly K moves from solved (default: one of the hardest "
-                   "positions of a random board); also for the puzzles of the n key");
+                   "a random puzzle exactly K moves from solved, 0 to 60 (default: one of the "
+                   "hardest positions of a random board); also for the puzzles of the n key");
     add_play_options(cmd, *o);
     cmd.footer(
         "Keys: a letter selects the piece with that letter (lower-case u, h, n, q are commands:\n"
@@ -92,6 +92,9 @@ void configure_play(CLI::App& cmd, const std::string& name) {
     cmd.callback([o, ro, &cmd, name] {
         if (!ro->board.empty() && ro->moves >= 0)
             throw InputError("play: give --board or --moves, not both");
+        if (cmd.count("--moves") && ro->moves < 0)
+            throw InputError("--moves " + std::to_string(ro->moves) + ": expected 0 to " +
+                             std::to_string(play::kRushFarthest));
         ro->seed = resolve_seed(cmd, *o);
         ro->background = !scripted(cmd);
         auto session = play::make_rush_session(*ro);

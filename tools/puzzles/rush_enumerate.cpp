@@ -120,8 +120,9 @@ int enumerate(const EnumerateOptions& o) {
         log = std::make_unique<UnitLog>(o.out + ".checkpoint", description(universe), o.resume);
         for (const auto& [unit, payload] : log->recovered()) {
             if (unit >= universe.unit_count())
-                throw InputError(log->path() + ": unit " + std::to_string(unit) +
-                                 " is out of range");
+                throw InputError(log->path() + ": damaged checkpoint: unit " +
+                                 std::to_string(unit) + " is out of range (this enumeration has " +
+                                 std::to_string(universe.unit_count()) + " units)");
             try {
                 tally.add(decode_rush_unit(payload));
             } catch (const InputError& e) {

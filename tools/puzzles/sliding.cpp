@@ -125,8 +125,11 @@ void configure_play(CLI::App& cmd, const std::string& name) {
     cmd.add_option("--start", so->start, "start position (default: a random solvable one)");
     cmd.add_option("--goal", so->goal, "goal (default: tiles in order, blank last)");
     cmd.add_option("--moves", so->moves,
-                   "start exactly K moves from the goal (the 8-puzzle: drawn uniformly from the "
-                   "distance table); also for the positions of the n key");
+                   "start exactly K moves from the goal: on boards of up to 10 cells 0 to the "
+                   "farthest (31 on the 8-puzzle), drawn uniformly from the distance table; on "
+                   "larger boards by a random walk proven at every step, 0 to 48 on the "
+                   "15-puzzle (33 to 42 on narrower boards, named in the error); also for the "
+                   "positions of the n key");
     cmd.add_option("--table", so->table_file,
                    "distance table made by 'frontier enumerate --out' (default for boards of up "
                    "to 10 cells: built in memory at start, milliseconds)");
@@ -149,6 +152,9 @@ void configure_play(CLI::App& cmd, const std::string& name) {
     cmd.callback([o, so, &cmd, name] {
         if (!so->start.empty() && so->moves >= 0)
             throw InputError("play: give --start or --moves, not both");
+        if (cmd.count("--moves") && so->moves < 0)
+            throw InputError("--moves " + std::to_string(so->moves) +
+                             ": a distance from the goal, 0 or more");
         so->seed = resolve_seed(cmd, *o);
         so->reflect = !o->no_reflection;
         so->background = !scripted(cmd);

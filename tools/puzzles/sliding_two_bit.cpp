@@ -44,7 +44,7 @@ std::vector<std::uint64_t> parse_counts(const std::string& path, const std::stri
             used = 0;
         }
         if (used != item.size() || item.empty() || item[0] == '-')
-            throw InputError(path + ": corrupt checkpoint: bad layer count");
+            throw InputError(path + ": corrupt checkpoint: bad layer count '" + item + "'");
         out.push_back(v);
     }
     if (out.empty()) throw InputError(path + ": corrupt checkpoint: no layer counts");
@@ -83,7 +83,10 @@ std::vector<std::uint64_t> load_checkpoint(const std::string& path, const Slidin
         h.entry_bits != 2 || h.field("encoding") != kEncoding || h.field("index") != kIndex)
         throw InputError(path + ": the checkpoint is of another table (" + h.domain + ", goal " +
                          h.goal + "); remove it or choose another --out");
-    if (h.field("complete") != "no") throw InputError(path + ": not a checkpoint");
+    if (h.field("complete") != "no")
+        throw InputError(path +
+                         ": a finished table, not a checkpoint: nothing to resume (remove "
+                         "it to compute it again)");
     const std::span<const std::uint8_t> payload = file.payload();
     std::copy(payload.begin(), payload.end(), table.mutable_bytes().begin());
     return parse_counts(path, h.field("layers"));
