@@ -71,6 +71,15 @@ TEST(CliSolve, BadNamesAndStates) {
     expect_input_error(run_frontier("solve 8puzzle 123456780 -a teleport"), "unknown algorithm");
     expect_input_error(run_frontier("solve 8puzzle 123456780 --heuristic psychic"),
                        "unknown heuristic");
+    // A near miss gets a suggestion, for algorithms and every puzzle's heuristics alike.
+    expect_input_error(run_frontier("solve 8puzzle 123456780 -a astr"),
+                       "unknown algorithm \"astr\" (known: bfs, dfs, astar, idastar, pidastar, "
+                       "greedy, hdastar); did you mean \"astar\"?");
+    expect_input_error(run_frontier("solve 8puzzle 123456780 --heuristic manhatan"),
+                       "did you mean \"manhattan\"?");
+    expect_input_error(
+        run_frontier("solve rush ooBoCCooBoooAABoooDDDooEoooooEoooooE --heuristic h22"),
+        "for rush (known: h0, h1, h2, h3); did you mean \"h2\"?");
     expect_input_error(run_frontier("solve 8puzzle 12345678"), "expected 9 tiles");
     expect_input_error(run_frontier("solve 8puzzle '1 2 3 4 5 6 7 8 8'"), "appears twice");
     expect_input_error(run_frontier("solve 8puzzle"), "state");

@@ -180,6 +180,16 @@ void use_decimal_numbers(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands({})) use_decimal_numbers(*sub);
 }
 
+void throw_unknown_name(const std::string& what, const std::string& typed,
+                        const std::vector<std::string>& known, const std::string& for_what) {
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    const std::string close = closest_name(typed, known);
+    throw InputError("unknown " + what + " \"" + one_line(typed) + "\"" +
+                     (for_what.empty() ? "" : " for " + for_what) + " (known: " + list + ")" +
+                     (close.empty() ? "" : "; did you mean \"" + close + "\"?"));
+}
+
 std::string closest_name(const std::string& typed, const std::vector<std::string>& known) {
     std::string best;
     std::size_t best_distance = 3;

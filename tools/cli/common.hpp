@@ -75,6 +75,13 @@ void check_output_path(const std::string& option, const std::string& path);
 // "did you mean ...?"; "" when none is close.
 std::string closest_name(const std::string& typed, const std::vector<std::string>& known);
 
+// The error for a name that is none of `known`: `unknown WHAT "typed"[ for FOR] (known: a, b),
+// did you mean "x"?` (the suggestion only when one is close). Used for algorithms and every
+// puzzle's heuristics, so all unknown names read alike.
+[[noreturn]] void throw_unknown_name(const std::string& what, const std::string& typed,
+                                     const std::vector<std::string>& known,
+                                     const std::string& for_what = "");
+
 // "a,b,,c" -> {"a", "b", "c"} (empty items dropped, spaces trimmed).
 std::vector<std::string> split_list(const std::string& text);
 

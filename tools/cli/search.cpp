@@ -10,8 +10,11 @@ AlgorithmChoice parse_algorithm(const std::string& spec, const std::string& defa
     const std::string name = spec.substr(0, colon);
     if (colon != std::string::npos) c.heuristic = spec.substr(colon + 1);
     const std::optional<Algorithm> a = find_algorithm(name);
-    if (!a)
-        throw InputError("unknown algorithm \"" + name + "\" (known: " + algorithm_names() + ")");
+    if (!a) {
+        std::vector<std::string> known;
+        for (const AlgorithmTraits& t : kAlgorithms) known.emplace_back(t.name);
+        throw_unknown_name("algorithm", name, known);
+    }
     c.algorithm = *a;
     if (!traits(c.algorithm).uses_heuristic) {
         if (!c.heuristic.empty())

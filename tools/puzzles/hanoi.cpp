@@ -35,7 +35,7 @@ struct HanoiEntry {
     static Heuristics make_heuristic(const Hanoi& d, const std::string& name, const Options&) {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
         if (name == "off-goal") return HanoiOffGoal(d);
-        throw InputError("unknown heuristic \"" + name + "\" for hanoi (known: zero, off-goal)");
+        throw_unknown_name("heuristic", name, {"zero", "off-goal"}, "hanoi");
     }
     static Algorithm default_algorithm(const Hanoi&) { return Algorithm::astar; }
     static constexpr std::string_view kHeuristicHelp =

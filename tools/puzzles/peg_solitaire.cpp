@@ -33,7 +33,7 @@ struct PegEntry {
     static PegState default_start(const PegSolitaire& d) { return d.start(); }
     static Heuristics make_heuristic(const PegSolitaire&, const std::string& name, const Options&) {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
-        throw InputError("unknown heuristic \"" + name + "\" for peg-solitaire (known: zero)");
+        throw_unknown_name("heuristic", name, {"zero"}, "peg-solitaire");
     }
     // Depth-first search with the visited set as the memo of dead positions: every path to a
     // board has the same length, so the first solution found is as short as any.

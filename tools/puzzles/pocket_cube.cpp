@@ -44,8 +44,7 @@ struct CubeEntry {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
         if (name == "pdb") return CubePatternDatabases(d);
         if (name == "distance") return CubeDistanceTable(d);
-        throw InputError("unknown heuristic \"" + name +
-                         "\" for pocket-cube (known: zero, pdb, distance)");
+        throw_unknown_name("heuristic", name, {"zero", "pdb", "distance"}, "pocket-cube");
     }
     static Algorithm default_algorithm(const PocketCube&) { return Algorithm::idastar; }
     static constexpr std::string_view kHeuristicHelp =

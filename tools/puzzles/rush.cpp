@@ -49,7 +49,7 @@ struct RushEntry {
         if (name == "h1") return RushH1(board);
         if (name == "h2") return RushH2(board);
         if (name == "h3") return RushH3(board);
-        throw InputError("unknown heuristic \"" + name + "\" for rush (known: h0, h1, h2, h3)");
+        throw_unknown_name("heuristic", name, {"h0", "h1", "h2", "h3"}, "rush");
     }
     static Algorithm default_algorithm(const RushBoard&) { return Algorithm::astar; }
     static constexpr std::string_view kHeuristicHelp =

@@ -68,9 +68,9 @@ struct SlidingPuzzle {
                     "--heuristic pdb needs --pdb-dir DIR (build one with frontier pdb build)");
             return PdbHeuristic<Board>(d, o.pdbs->partitions(o.pdb_dir, d), !o.no_reflection);
         }
-        throw InputError("unknown heuristic \"" + name +
-                         "\" for sliding tiles (known: zero, misplaced, manhattan, "
-                         "linear-conflict, pdb)");
+        throw_unknown_name("heuristic", name,
+                           {"zero", "misplaced", "manhattan", "linear-conflict", "pdb"},
+                           "sliding tiles");
     }
     static Algorithm default_algorithm(const Board& d) {
         return d.cells() <= 12 ? Algorithm::astar : Algorithm::idastar;

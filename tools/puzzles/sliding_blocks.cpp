@@ -47,8 +47,7 @@ struct BlockEntry {
                                      const Options&) {
         if (name == "zero" || name == "none") return ZeroHeuristic{};
         if (name == "goal") return BlockGoalDistance(d);
-        throw InputError("unknown heuristic \"" + name +
-                         "\" for sliding blocks (known: zero, goal)");
+        throw_unknown_name("heuristic", name, {"zero", "goal"}, "sliding blocks");
     }
     static Algorithm default_algorithm(const SlidingBlocks&) { return Algorithm::astar; }
     static constexpr bool kSolvabilityKnown = false;  // no cheap test tells a blocked goal
