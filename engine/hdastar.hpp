@@ -1,7 +1,7 @@
 // HDA*: hash-distributed A* (Kishimoto, Fukunaga and Botea), optimal and parallel.
 //
-// Why one header of about 590 lines: the worker loop, the termination counting and the two
-// entry points share one invariant (a node is counted in transit from send to batch_consumed)
+// Why this header is over 400 lines (about 590): the worker loop, the termination counting and the
+// two entry points share one invariant (a node is counted in transit from send to batch_consumed)
 // that is only checkable when read together; the transports live apart (engine/hda_cluster.hpp).
 //
 // P workers each own the states whose ownership hash maps to them (owner_of(hash, P)). A worker

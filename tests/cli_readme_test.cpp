@@ -97,8 +97,9 @@ TEST(CliReadme, FindsTheCommandsAndTheLongMarks) {
     for (const auto& c : commands) {
         if (!is_mpi_line(c)) continue;
         EXPECT_NE(c.text.find("--allow-run-as-root"), std::string::npos) << c.text;
-        if (c.text.find("-np 4") != std::string::npos)
+        if (c.text.find("-np 4") != std::string::npos) {
             EXPECT_NE(c.text.find("--oversubscribe"), std::string::npos) << c.text;
+        }
     }
     // The outputs go to out/, which git ignores.
     EXPECT_NE(read_text(std::string(FRONTIER_SOURCE_DIR) + "/.gitignore").find("\n/out/\n"),

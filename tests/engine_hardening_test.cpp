@@ -147,14 +147,7 @@ class TableHeaderRanges : public ::testing::Test {
         std::ofstream(path_, std::ios::binary | std::ios::trunc) << out;
     }
 
-    std::string error_opening() {
-        try {
-            TableFile::open(path_);
-        } catch (const InputError& e) {
-            return e.what();
-        }
-        return "";
-    }
+    std::string error_opening() { return test::table_open_error(path_); }
 
     std::string dir_, path_;
 };

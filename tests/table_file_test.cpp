@@ -30,14 +30,7 @@ class TableFileTest : public ::testing::Test {
     }
     void TearDown() override { std::filesystem::remove_all(dir_); }
 
-    std::string error_opening() {
-        try {
-            TableFile::open(path_);
-        } catch (const InputError& e) {
-            return e.what();
-        }
-        return "";
-    }
+    std::string error_opening() { return test::table_open_error(path_); }
     void patch_byte(std::uint64_t offset, char value) {
         std::fstream f(path_, std::ios::in | std::ios::out | std::ios::binary);
         f.seekp(static_cast<std::streamoff>(offset));

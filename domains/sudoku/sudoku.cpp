@@ -1,7 +1,7 @@
 // Sudoku: the cell-by-cell CSP solver (method cells), plain search, and what every method shares
-// (givens checks, solution checks, symmetric variants, the entry point solve_sudoku). Why about
-// 420 lines: the shared checks and the entry point dispatch over all three methods and belong
-// beside the two solvers that are not in sudoku_bands.cpp.
+// (givens checks, solution checks, symmetric variants, the entry point solve_sudoku).
+// Why this file is over 400 lines (about 430): the shared checks and the entry point dispatch over
+// all three methods and belong beside the two solvers that are not in sudoku_bands.cpp.
 #include "domains/sudoku/sudoku.hpp"
 
 #include <bit>

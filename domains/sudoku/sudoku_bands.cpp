@@ -1,8 +1,8 @@
 // Bit-parallel Sudoku solver: one 27-bit word per digit and band.
 //
-// Why one file of about 430 lines: the propagation passes (singles, locked candidates) and the
-// guess all read and write the same band words in one fixed order; the order is the design, and
-// it is only checkable when read in one place.
+// Why this file is over 400 lines (about 440): the propagation passes (singles, locked candidates)
+// and the guess all read and write the same band words in one fixed order; the order is the design,
+// and it is only checkable when read in one place.
 //
 // Representation. The grid is cut into three bands of three rows. For each digit d and band b a
 // 32-bit word holds the 27 cells of the band where d is still possible (bit 9 * row-in-band +

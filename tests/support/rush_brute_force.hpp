@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "domains/rush/rush_io.hpp"
 
 namespace frontier::test {
@@ -58,5 +60,15 @@ RushDbEntry brute_judge_cluster(const std::string& board);
 
 // Optimal moves of a lettered board by BFS; -1 when unsolvable.
 int brute_optimal_moves(const std::string& board);
+
+// The enumerator's census counts against the brute force's, one expectation each. A template, so
+// that the brute force includes none of the enumerator's headers (it must share no rule with it).
+template <class CensusCounts>
+void expect_counts_match(const CensusCounts& counts, const BruteUniverse& brute) {
+    EXPECT_EQ(counts.candidates, brute.candidates);
+    EXPECT_EQ(counts.clusters, brute.clusters);
+    EXPECT_EQ(counts.states, brute.boards);
+    EXPECT_EQ(counts.solvable, brute.solvable);
+}
 
 }  // namespace frontier::test

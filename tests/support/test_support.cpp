@@ -11,6 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/error.hpp"
+#include "engine/table_file.hpp"
+
 namespace frontier::test {
 
 namespace {
@@ -87,6 +90,15 @@ int count_lines(const std::string& s) {
     int n = 0;
     for (char c : s) n += c == '\n';
     return n;
+}
+
+std::string table_open_error(const std::string& path) {
+    try {
+        TableFile::open(path);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 }  // namespace frontier::test

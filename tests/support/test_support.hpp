@@ -35,6 +35,9 @@ std::vector<std::vector<std::string>> read_tsv(const std::string& path);
 // A fresh temporary directory for one test, removed by the caller if it likes.
 std::string temp_dir();
 
+// The InputError message of opening `path` as a table file, "" when it opens.
+std::string table_open_error(const std::string& path);
+
 // OEIS A089473: 8-puzzle states by distance from the goal (the published counts every
 // enumeration test checks against).
 inline const std::vector<std::uint64_t> k8PuzzleLayers = {
