@@ -23,6 +23,7 @@
 #include "engine/distributed_bfs.hpp"
 #include "engine/hda_cluster.hpp"
 #include "engine/mpi_cluster.hpp"
+#include "engine/solver.hpp"
 #include "engine/timer.hpp"
 
 namespace frontier {
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
     frontier::mpi_start();
     int threads = 1;
     bool enumerate = true, hdastar = true;
-    std::string hash = "zobrist";
+    std::string hash{frontier::kDefaultHdaHash};
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
         if (!std::strcmp(argv[i], "--hash") && i + 1 < argc) hash = argv[++i];

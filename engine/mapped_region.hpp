@@ -47,6 +47,11 @@ class MappedRegion {
 
     void* data() const { return data_; }
     std::size_t size() const { return size_; }
+    // Gives up ownership: the caller unmaps data() (size() bytes) itself.
+    void* release() {
+        size_ = 0;
+        return std::exchange(data_, nullptr);
+    }
     void reset() {
         if (data_) ::munmap(data_, size_);
         data_ = nullptr;

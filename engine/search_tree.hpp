@@ -4,17 +4,20 @@
 // ReversibleDomain that is all the path needs: walking back applies inverse(move) to the state.
 // Other domains also keep the parent state ([[no_unique_address]] makes it free when unused).
 // Per entry: sizeof(State) + 8 bytes + the move, plus the table's load-factor slack; for sliding
-// tiles about 24 bytes. Not thread-safe; each search (or HDA* owner) has its own.
+// tiles about 24 bytes. Not thread-safe; each search (or HDA* owner) has its own. The table's
+// arrays of 2 MiB and more use huge pages (engine/huge_page_allocator.hpp: fewer page faults).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <type_traits>
 #include <vector>
 
 #include <absl/container/flat_hash_map.h>
 
 #include "engine/concepts.hpp"
+#include "engine/huge_page_allocator.hpp"
 
 namespace frontier {
 
@@ -84,7 +87,9 @@ class SearchTree {
     }
 
   private:
-    absl::flat_hash_map<State, Node> nodes_;
+    absl::flat_hash_map<State, Node, absl::Hash<State>, std::equal_to<State>,
+                        HugePageAllocator<std::pair<const State, Node>>>
+        nodes_;
 };
 
 }  // namespace frontier

@@ -79,10 +79,16 @@ inline std::string algorithm_names(std::string_view separator = ", ") {
     return text;
 }
 
+// HDA*'s default ownership hash. Abstract Zobrist, not plain Zobrist: plain Zobrist sends about
+// half of all children to another thread and on 2 cores gains 1.0-1.4x over one thread, while
+// AZH keeps about 85% with their parent's owner and gains 1.9-2.1x (docs/performance.md, "HDA*").
+// A user who never heard of --hash should get the scaling.
+inline constexpr std::string_view kDefaultHdaHash = "azh";
+
 struct SolverOptions {
     SearchLimits limits;
-    int threads = 0;                    // pidastar and hdastar (0: all cores)
-    std::string_view hash = "zobrist";  // hdastar's owner hash, passed to make_hda_hasher
+    int threads = 0;                          // pidastar and hdastar (0: all cores)
+    std::string_view hash = kDefaultHdaHash;  // hdastar's owner hash, passed to make_hda_hasher
 };
 
 // A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).

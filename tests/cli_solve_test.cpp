@@ -89,6 +89,25 @@ TEST(CliSolve, BadNamesAndStates) {
                        "takes no heuristic");
 }
 
+// HDA* without --hash uses abstract Zobrist ownership (issue 23: the scaling by default), and
+// both hashes give the same optimal length; on 2 threads AZH sends fewer children away.
+TEST(CliSolve, HdaStarDefaultsToAbstractZobristOwnership) {
+    const std::string state = "'4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0'";  // Korf #5, 56 moves
+    const std::string common =
+        " --goal '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15' -a hdastar "
+        "--heuristic lc --threads 2 --json";
+    const auto plain = run_frontier("solve 15puzzle " + state + common);
+    const auto zobrist = run_frontier("solve 15puzzle " + state + common + " --hash zobrist");
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    ASSERT_EQ(zobrist.exit_code, 0) << zobrist.err;
+    const auto a = nlohmann::json::parse(plain.out), z = nlohmann::json::parse(zobrist.out);
+    EXPECT_EQ(a["hash"], "azh");
+    EXPECT_EQ(z["hash"], "zobrist");
+    EXPECT_EQ(a["length"], 56);
+    EXPECT_EQ(z["length"], 56);
+    EXPECT_LT(a["sent_fraction"].get<double>(), z["sent_fraction"].get<double>());
+}
+
 // Started without mpirun, --distributed is a one-rank job (MPI's singleton start) where the
 // build has MPI, and a one-line error naming what to install where it has not.
 TEST(CliSolve, DistributedWithoutMpirunIsOneRankOrNamesWhatIsMissing) {

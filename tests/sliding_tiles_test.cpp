@@ -80,6 +80,50 @@ TEST(SlidingRank, RoundTripOnRandomLargeBoards) {
     }
 }
 
+// The RankWalker's children of rank r, sorted, against the plain definition: unrank r, make each
+// move, rank the child.
+void expect_walker_child_ranks(const SlidingTiles& d, SlidingTiles::RankWalker& walker,
+                               std::uint64_t r) {
+    std::uint64_t out[SlidingTiles::RankWalker::kMaxChildren];
+    const int n = walker.children(r, out);
+    std::vector<std::uint64_t> got(out, out + n), want;
+    d.for_each_successor(d.unrank(r), [&](TileState c, SlideMove) { want.push_back(d.rank(c)); });
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(got, want) << d.rows() << "x" << d.cols() << " rank " << r;
+}
+
+TEST(SlidingRankWalker, ChildrenOfEveryRankOnSmallBoards) {
+    for (const SlidingTiles& d :
+         {SlidingTiles(2, 2), SlidingTiles(2, 3), SlidingTiles(3, 2), SlidingTiles(3, 3),
+          SlidingTiles(2, 4), SlidingTiles(4, 2), SlidingTiles(2, 5),  // 5 columns: the fallback
+          SlidingTiles(3, 3, parse_tiles(3, 3, "0 1 2 3 4 5 6 7 8")),
+          SlidingTiles(2, 4, parse_tiles(2, 4, "7 3 0 1 6 5 2 4"))}) {
+        auto walker = d.rank_walker();
+        for (std::uint64_t r = 0; r < d.size(); ++r) expect_walker_child_ranks(d, walker, r);
+    }
+}
+
+// Ascending walks with gaps from 1 to past the cursor's advance limit, and jumps back, as the
+// layered BFS's scan makes them, on boards too large to walk whole.
+TEST(SlidingRankWalker, ChildrenAlongGappedAndBackwardWalks) {
+    std::mt19937_64 rng(7);
+    for (const SlidingTiles& d :
+         {SlidingTiles(4, 3), SlidingTiles(3, 4), SlidingTiles(4, 4),
+          SlidingTiles(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"))}) {
+        auto walker = d.rank_walker();
+        std::uint64_t r = 0;
+        for (int i = 0; i < 30000; ++i) {
+            const int kind = static_cast<int>(rng() % 8);
+            const std::uint64_t gap = kind < 4   ? 1 + rng() % 40
+                                      : kind < 6 ? 1 + rng() % 70000
+                                                 : rng() % d.size();
+            r = kind == 7 ? gap : (r + gap) % d.size();  // kind 7: anywhere, often backwards
+            expect_walker_child_ranks(d, walker, r);
+        }
+    }
+}
+
 // Brute force: the states a BFS reaches from the goal are exactly the goal's half.
 void expect_parity_matches_reachability(const SlidingTiles& d) {
     absl::flat_hash_set<TileState> seen{d.goal()};

@@ -67,6 +67,7 @@ BasicSlidingTiles<Word>::BasicSlidingTiles(int rows, int cols, State goal)
         for (int d = 0; d < 4; ++d) neighbor_[c][d] = grid_neighbor(rows_, cols_, c, d);
     }
     goal_invariant_ = invariant(goal_);
+    if constexpr (kRanked) lehmer_ = LehmerTables(rows_, cols_, goal_invariant_);
 }
 
 template <class Word>

@@ -30,6 +30,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "domains/sliding/sliding_cursor.hpp"
+
 namespace frontier {
 
 using uint128 = unsigned __int128;
@@ -151,6 +153,44 @@ class BasicSlidingTiles {
     std::uint64_t rank(State s) const requires kRanked;
     State unrank(std::uint64_t r) const requires kRanked;
 
+    // The ranks of a rank's children without building states, for the layered BFS
+    // (engine/layered_bfs.hpp uses a domain's rank_walker() when it has one). A walker is one
+    // thread's. Ranks asked in ascending order within one blank cell's block (rank = blank *
+    // (N-1)!/2 + pair, the BFS's scan order) cost a cursor step and an O(cols) delta per
+    // vertical child (sliding_cursor.hpp) instead of an unrank and up to four ranks; a board
+    // wider than LehmerTables::kMaxCols columns falls back to exactly those.
+    class RankWalker {
+      public:
+        static constexpr int kMaxChildren = 4;
+        explicit RankWalker(const BasicSlidingTiles& d) : d_(&d), cursor_(d.lehmer_) {}
+
+        // Writes the ranks of r's children to out; returns how many (2 to 4).
+        int children(std::uint64_t r, std::uint64_t* out) requires kRanked {
+            const BasicSlidingTiles& d = *d_;
+            if (d.cols_ > LehmerTables::kMaxCols) {
+                int n = 0;
+                d.for_each_successor(d.unrank(r), [&](State c, Move) { out[n++] = d.rank(c); });
+                return n;
+            }
+            const std::uint64_t per_blank = d.per_blank_;
+            if (r - block_begin_ >= per_blank) {  // another blank cell's block (or r below it)
+                blank_ = static_cast<int>(r / per_blank);
+                block_begin_ = static_cast<std::uint64_t>(blank_) * per_blank;
+            }
+            cursor_.go(r - block_begin_);
+            return cursor_.neighbors(blank_, [&](std::uint64_t pair, int cell) {
+                *out++ = static_cast<std::uint64_t>(cell) * per_blank + pair;
+            });
+        }
+
+      private:
+        const BasicSlidingTiles* d_;
+        LehmerCursor cursor_;
+        std::uint64_t block_begin_ = 0;  // the first rank of blank_'s block
+        int blank_ = 0;
+    };
+    RankWalker rank_walker() const requires kRanked { return RankWalker(*this); }
+
   private:
     int required_parity(int blank_cell) const;
 
@@ -163,6 +203,7 @@ class BasicSlidingTiles {
     std::array<std::uint64_t, 16> reciprocal_{};  // ceil(2^64 / weight_[i]) for 32-bit division
     bool fast_division_ = false;
     std::array<std::array<std::int8_t, 4>, kMaxCells> neighbor_{};
+    LehmerTables lehmer_;  // ranked boards only: the RankWalker's cursor tables
 };
 
 using SlidingTiles = BasicSlidingTiles<std::uint64_t>;

@@ -1,5 +1,7 @@
 #include "domains/sliding/sliding_two_bit.hpp"
 
+#include <cstdlib>
+
 namespace frontier {
 
 namespace {
@@ -25,29 +27,13 @@ SlidingTwoBitSpace::SlidingTwoBitSpace(const SlidingTiles& board)
       searched_(narrow_orientation(board)),
       transposed_(board.cols() > board.rows()),
       cells_(searched_.cells()),
-      cols_(searched_.cols()),
-      tiles_(cells_ - 1),
-      per_blank_(searched_.size() / static_cast<std::uint64_t>(cells_)) {
-    const int n = tiles_;
-    for (int q = 0; q < n; ++q) {
-        std::int64_t f = 1;
-        for (int i = 2; i <= n - 1 - q; ++i) f *= i;
-        factorial_[q] = f;
-    }
-    // A carry past position p clears digits p+1 .. n-3, each at its maximum n-1-i.
-    for (int p = 0; p <= n - 3; ++p) {
-        int sum = 0;
-        for (int i = p + 1; i <= n - 3; ++i) sum += n - 1 - i;
-        reset_parity_[p] = static_cast<std::uint8_t>(sum & 1);
-    }
+      per_blank_(searched_.size() / static_cast<std::uint64_t>(cells_)),
+      lehmer_(searched_.rows(), searched_.cols(), searched_.invariant(searched_.goal())) {
     const int goal_blank = searched_.blank(searched_.goal());
-    const int goal_invariant = searched_.invariant(searched_.goal());
-    const int w = cols_;
+    const int w = searched_.cols();
     for (int c = 0; c < cells_; ++c) {
         const int manhattan = std::abs(c / w - goal_blank / w) + std::abs(c % w - goal_blank % w);
         parity_[c] = static_cast<std::uint8_t>(manhattan & 1);
-        const int row_term = w % 2 == 0 ? c / w : 0;
-        required_[c] = static_cast<std::uint8_t>((goal_invariant ^ row_term) & 1);
     }
 }
 
@@ -69,22 +55,6 @@ TileState SlidingTwoBitSpace::state(std::uint64_t index) const {
     const std::uint64_t pair = index / static_cast<std::uint64_t>(cells_);
     const std::uint64_t blank = index - pair * static_cast<std::uint64_t>(cells_);
     return from_searched(searched_.unrank(blank * per_blank_ + pair));
-}
-
-void SlidingTwoBitSpace::Cursor::seek(std::uint64_t m) {
-    const int n = s_->tiles_;
-    m_ = m;
-    digit_parity_ = 0;
-    for (int i = 0; i + 2 < n; ++i) {
-        const auto weight = static_cast<std::uint64_t>(s_->factorial_[i] / 2);
-        const std::uint64_t digit = m / weight;
-        m -= digit * weight;
-        d_[0][i] = static_cast<std::uint8_t>(digit);
-        digit_parity_ ^= static_cast<int>(digit & 1);
-    }
-    d_[0][n - 2] = d_[0][n - 1] = 0;
-    for (int i = 0; i < n; ++i) a_[0][i] = static_cast<std::uint8_t>(i);
-    place_from(0);
 }
 
 }  // namespace frontier

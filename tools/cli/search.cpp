@@ -60,8 +60,9 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
         ->check(CLI::NonNegativeNumber);
     add_threads_option(&cmd, s.threads);
     cmd.add_option("--hash", s.hash,
-                   "hdastar's ownership hash: zobrist, or azh (abstract Zobrist: fewer nodes "
-                   "change owner) (default: zobrist)");
+                   "hdastar's ownership hash: azh (abstract Zobrist: most children stay with "
+                   "their parent's thread) or zobrist (default: " +
+                       std::string(kDefaultHdaHash) + ")");
     cmd.add_flag("--distributed", s.distributed,
                  std::string(kDistributedHelp) +
                      "; hdastar only, --threads counts per rank "

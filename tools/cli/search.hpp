@@ -43,7 +43,7 @@ struct SearchSwitches {
     std::uint64_t max_expansions = 0;
     int max_depth = 0;
     int threads = 0;
-    std::string hash = "zobrist";  // hdastar's ownership hash
+    std::string hash{kDefaultHdaHash};  // hdastar's ownership hash
     bool no_parity_check = false;
     bool distributed = false;  // hdastar over the ranks of an MPI job
     // Set by the command, not by an option: an interrupt flag, and where a sequential search
