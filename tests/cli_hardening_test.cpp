@@ -311,10 +311,11 @@ TEST(CliHardening, JsonSurvivesInvalidUtf8) {
 
 // 14: out of memory is its own exit status (3), not "no solution" (1).
 TEST(CliHardening, OutOfMemoryExitsThree) {
-#if defined(__SANITIZE_ADDRESS__)
-    // AddressSanitizer reserves terabytes of shadow memory at start: under `ulimit -v` the
-    // program cannot even start (the asan preset).
-    GTEST_SKIP() << "ulimit -v and AddressSanitizer do not mix";
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    // AddressSanitizer and ThreadSanitizer reserve terabytes of address space at start (shadow
+    // memory, TSan's allocator): under `ulimit -v` the program cannot even start (the asan and
+    // tsan presets). The release build runs this test.
+    GTEST_SKIP() << "ulimit -v and the sanitizers' address-space reservations do not mix";
 #endif
     const auto r = test::run_frontier_with("ulimit -v 400000;",
                                            "solve 15puzzle 0FEDCBA987654321 -a astar --threads 1");
