@@ -190,6 +190,8 @@ class BasicSlidingTiles {
         int blank_ = 0;
     };
     RankWalker rank_walker() const requires kRanked { return RankWalker(*this); }
+    // The cursor tables of this board (ranked boards only), shared with the two-bit space.
+    const LehmerTables& lehmer_tables() const requires kRanked { return lehmer_; }
 
   private:
     int required_parity(int blank_cell) const;

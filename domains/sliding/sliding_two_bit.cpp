@@ -27,8 +27,7 @@ SlidingTwoBitSpace::SlidingTwoBitSpace(const SlidingTiles& board)
       searched_(narrow_orientation(board)),
       transposed_(board.cols() > board.rows()),
       cells_(searched_.cells()),
-      per_blank_(searched_.size() / static_cast<std::uint64_t>(cells_)),
-      lehmer_(searched_.rows(), searched_.cols(), searched_.invariant(searched_.goal())) {
+      per_blank_(searched_.size() / static_cast<std::uint64_t>(cells_)) {
     const int goal_blank = searched_.blank(searched_.goal());
     const int w = searched_.cols();
     for (int c = 0; c < cells_; ++c) {

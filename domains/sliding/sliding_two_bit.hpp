@@ -61,7 +61,8 @@ class SlidingTwoBitSpace {
     class Cursor {
       public:
         explicit Cursor(const SlidingTwoBitSpace& space)
-            : c_(space.lehmer_), cells_(static_cast<std::uint64_t>(space.cells_)) {}
+            : c_(space.searched_.lehmer_tables()),
+              cells_(static_cast<std::uint64_t>(space.cells_)) {}
 
         std::uint64_t pair() const { return c_.pair(); }
         void go(std::uint64_t m) { c_.go(m); }
@@ -88,7 +89,6 @@ class SlidingTwoBitSpace {
     bool transposed_;
     int cells_;
     std::uint64_t per_blank_;  // (N-1)!/2: pairs
-    LehmerTables lehmer_;
     std::array<std::uint8_t, 16> parity_{};
 };
 
