@@ -19,6 +19,7 @@
 
 #include "engine/block_cache.hpp"
 #include "engine/concepts.hpp"
+#include "engine/table_growth.hpp"
 
 namespace frontier {
 
@@ -37,13 +38,13 @@ class BoundedBfs {
         if (d.is_goal(start)) return 0;
         seen_.clear();
         layer_.assign(1, start);
-        seen_.insert(start);
+        insert(start);
         for (int depth = 1; depth <= limit && !layer_.empty(); ++depth) {
             next_.clear();
             bool found = false;
             for (const State& s : layer_) {
                 d.for_each_successor(s, [&](const State& child, const typename D::Move&) {
-                    if (found || !seen_.insert(child).second) return;
+                    if (found || !insert(child)) return;
                     found = d.is_goal(child);
                     next_.push_back(child);
                 });
@@ -58,6 +59,10 @@ class BoundedBfs {
     std::size_t visited() const { return seen_.size(); }
 
   private:
+    bool insert(const State& s) {
+        return grow_or_abandon(seen_, [&] { return seen_.insert(s).second; });
+    }
+
     using Hash = absl::Hash<State>;
     using Eq = std::equal_to<State>;
     using Alloc = CachingAllocator<State>;

@@ -39,6 +39,7 @@
 #include "engine/block_cache.hpp"
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
+#include "engine/table_growth.hpp"
 
 namespace frontier {
 
@@ -71,7 +72,7 @@ class ClusterGraph {
     template <class Labels, class Visit>
     bool explore(const D& d, const State& start, const Labels& labels, Visit&& visit) {
         reset();
-        index_.emplace(start, 0);
+        grow_or_abandon(index_, [&] { index_.emplace(start, 0); });
         states_.push_back(start);
         if (!visit(start, std::uint32_t{0})) return false;
         layer_starts_.push_back(0);
@@ -95,7 +96,8 @@ class ClusterGraph {
             if (early) gather(i + 1, *ahead);
             for (const Child& c : *now) {
                 const auto next = static_cast<std::uint32_t>(states_.size());
-                const auto [it, inserted] = index_.try_emplace(c.state, next);
+                const auto [it, inserted] =
+                    grow_or_abandon(index_, [&] { return index_.try_emplace(c.state, next); });
                 if (inserted) {
                     if (next == kMaxStates) too_large();
                     states_.push_back(c.state);

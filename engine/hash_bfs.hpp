@@ -30,6 +30,7 @@
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
+#include "engine/table_growth.hpp"
 #include "engine/timer.hpp"
 
 namespace frontier {
@@ -68,11 +69,14 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
     auto shard_of = [](const State& s) {
         return static_cast<std::size_t>(absl::Hash<State>{}(s) >> 7) % kShards;
     };
+    auto insert = [](absl::flat_hash_set<State>& set, const State& s) {
+        return grow_or_abandon(set, [&] { return set.insert(s).second; });
+    };
     run_with_threads(result.threads, [&] {
         std::array<absl::flat_hash_set<State>, kShards> seen;
         std::vector<State> layer;
         for (const State& s : roots)
-            if (seen[shard_of(s)].insert(s).second) layer.push_back(s);
+            if (insert(seen[shard_of(s)], s)) layer.push_back(s);
         for (int depth = 0; !layer.empty(); ++depth) {
             result.layers.push_back(layer.size());
             result.reached += layer.size();
@@ -97,7 +101,7 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
                 for (std::size_t s = r.begin(); s != r.end(); ++s)
                     for (auto& chunk : buckets)
                         for (const State& child : chunk[s])
-                            if (seen[s].insert(child).second) fresh[s].push_back(child);
+                            if (insert(seen[s], child)) fresh[s].push_back(child);
             });
             std::vector<State> next;
             for (auto& f : fresh) next.insert(next.end(), f.begin(), f.end());

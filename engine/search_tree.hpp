@@ -18,6 +18,7 @@
 
 #include "engine/concepts.hpp"
 #include "engine/huge_page_allocator.hpp"
+#include "engine/table_growth.hpp"
 
 namespace frontier {
 
@@ -35,7 +36,9 @@ class SearchTree {
         [[no_unique_address]] Parent parent;  // only for non-reversible domains
     };
 
-    void add_root(const State& s) { nodes_[s] = Node{0, true, Move{}, Parent{}}; }
+    void add_root(const State& s) {
+        grow_or_abandon(nodes_, [&] { nodes_[s] = Node{0, true, Move{}, Parent{}}; });
+    }
 
     // Records `child` reached from `parent` by `m` at cost g unless it is already known with a
     // cost <= g. Returns true when the child is new or improved.
@@ -45,7 +48,9 @@ class SearchTree {
     // The same with the parent reference already reduced (what HDA* carries in its messages).
     bool offer_with_parent(const State& child, const Parent& parent, const Move& m,
                            std::int32_t g) {
-        auto [it, inserted] = nodes_.try_emplace(child, Node{g, false, m, parent});
+        auto [it, inserted] = grow_or_abandon(nodes_, [&] {
+            return nodes_.try_emplace(child, Node{g, false, m, parent});
+        });
         if (inserted) return true;
         if (it->second.g <= g) return false;
         it->second = Node{g, false, m, parent};

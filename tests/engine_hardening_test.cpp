@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <memory>
 #include <new>
 #include <span>
@@ -25,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
 #include "domains/sliding/sliding_heuristics.hpp"
@@ -36,6 +38,7 @@
 #include "engine/header_text.hpp"
 #include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
+#include "engine/table_growth.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -81,6 +84,68 @@ TEST(EngineHardening, HdaStarRethrowsBadAllocFromAWorker) {
     const Manhattan<SlidingTiles> h(d);
     EXPECT_THROW(hda_star(d, s, h, two_threads()), std::bad_alloc);
     EXPECT_GE(d.calls->load(), 300u);
+}
+
+// An allocator that refuses its Nth allocation and checks that every block comes back with the
+// size it was given out with: what HugePageAllocator's munmap and CachingAllocator rely on.
+struct AllocationLedger {
+    std::map<void*, std::size_t> live;
+    int allocations_left;
+    int mismatched_frees = 0;
+};
+template <class T>
+struct LedgerAllocator {
+    using value_type = T;
+    AllocationLedger* ledger;
+    explicit LedgerAllocator(AllocationLedger* l) : ledger(l) {}
+    template <class U>
+    LedgerAllocator(const LedgerAllocator<U>& o) : ledger(o.ledger) {}
+    T* allocate(std::size_t n) {
+        if (ledger->allocations_left-- == 0) throw std::bad_alloc();
+        T* p = std::allocator<T>().allocate(n);
+        ledger->live[p] = n * sizeof(T);
+        return p;
+    }
+    void deallocate(T* p, std::size_t n) {
+        const auto it = ledger->live.find(p);
+        if (it == ledger->live.end() || it->second != n * sizeof(T)) {
+            ++ledger->mismatched_frees;  // leaked rather than freed at a wrong size
+            return;
+        }
+        ledger->live.erase(it);
+        std::allocator<T>().deallocate(p, n);
+    }
+    template <class U>
+    friend bool operator==(const LedgerAllocator& a, const LedgerAllocator<U>& b) {
+        return a.ledger == b.ledger;
+    }
+};
+
+// Abseil's table growth is not exception-safe (engine/table_growth.hpp): after a refused
+// allocation the table frees its old array at the new size. Through grow_or_abandon no block is
+// ever freed at a size other than its own, the table stays usable, and the rest is leaked.
+TEST(EngineHardening, ATableWhoseGrowthIsRefusedIsAbandonedNotFreedWrongly) {
+    using Table = absl::flat_hash_set<std::uint64_t, absl::Hash<std::uint64_t>,
+                                      std::equal_to<std::uint64_t>, LedgerAllocator<std::uint64_t>>;
+    AllocationLedger ledger{{}, 3};
+    {
+        Table t(0, absl::Hash<std::uint64_t>(), std::equal_to<std::uint64_t>(),
+                LedgerAllocator<std::uint64_t>(&ledger));
+        std::uint64_t inserted = 0;
+        EXPECT_THROW(
+            for (std::uint64_t i = 0; i < 1000; ++i) {
+                grow_or_abandon(t, [&] { return t.insert(i); });
+                ++inserted;
+            },
+            std::bad_alloc);
+        EXPECT_GT(inserted, 0u);
+        EXPECT_TRUE(t.empty());
+        ledger.allocations_left = 100;
+        for (std::uint64_t i = 0; i < 100; ++i) grow_or_abandon(t, [&] { return t.insert(i); });
+        EXPECT_EQ(t.size(), 100u);
+    }
+    EXPECT_EQ(ledger.mismatched_frees, 0);
+    EXPECT_EQ(ledger.live.size(), 1u);  // the abandoned table's array
 }
 
 TEST(EngineHardening, HdaStarRethrowsACustomExceptionFromAWorker) {
