@@ -2,15 +2,16 @@
 //
 // Not part of the build: tdoku (github.com/t-dillon/tdoku) is fetched and compiled separately,
 // and only its C API (include/tdoku.h) is called here. Build, from the repository root, after
-// `cmake --preset release && ninja -C build frontier_domains`:
+// `cmake --preset release && ninja -C build frontier_domains` (one command per line):
 //
+// clang-format off
 //   T=/tmp/tdoku   # a checkout of tdoku
-//   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc
-//   -o /tmp/tdoku_simd.o g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
+//   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc -o /tmp/tdoku_simd.o
+//   g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
 //   L="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
-//   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o
-//       /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku          (one line)
+//   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku
 //   /tmp/sudoku_vs_tdoku hard ../shared/data/sudoku.tsv 2 3
+// clang-format on
 //
 // Sets: `hard` and `minimal` are generated exactly as bench/sudoku_bench.cpp makes them (1,024
 // symmetric variants of the 16 hard puzzles; 256 minimal puzzles from variants of their

@@ -1,8 +1,8 @@
 // Bit-parallel Sudoku solver: one 27-bit word per digit and band.
 //
-// Why this file is over 400 lines (about 440): the propagation passes (singles, locked candidates)
-// and the guess all read and write the same band words in one fixed order; the order is the design,
-// and it is only checkable when read in one place.
+// Why this file is over 400 lines (about 520): the propagation passes (singles, locked candidates)
+// and the two kinds of guess all read and write the same band words in one fixed order; the order
+// is the design, and it is only checkable when read in one place.
 //
 // Representation. The grid is cut into three bands of three rows. For each digit d and band b a
 // 32-bit word holds the 27 cells of the band where d is still possible (bit 9 * row-in-band +
@@ -27,7 +27,9 @@
 // each stack, whose (band, column) pairs behave as a band's (row, box) triads). A single is placed
 // by removing the digit from the rest of its row, which the band step then completes. With
 // nothing left to infer, the search guesses (see choose()) on a copy of the board, then removes
-// the guessed digit from the cell on the board itself (no copy for the last alternative).
+// the guessed digit from the cell on the board itself (no copy for the last alternative). Where a
+// digit has only two permutations left in a band or stack, the guess can instead be one of them,
+// then the other: the same permutation table decides it.
 //
 // Triad occupancy and expansion use pext / pdep when the build targets BMI2 (-march with BMI2),
 // else two small tables; the vector passes use GCC / Clang vector extensions, which compile to
@@ -65,14 +67,21 @@ struct Tables {
     std::uint16_t allowed[512];    // triad occupancy -> union of the permutations inside it
     u32 expand[512];               // nine triad bits -> their 27 cells
     std::uint8_t row_triads[512];  // a row's nine cells -> its three triads occupied
-    constexpr Tables() : allowed{}, expand{}, row_triads{} {
+    std::uint8_t perms[512];       // triad occupancy -> how many permutations lie inside it
+    std::uint16_t first[512];      // ... the first of them (nine triad bits)
+    std::uint16_t last[512];       // ... and the last
+    constexpr Tables() : allowed{}, expand{}, row_triads{}, perms{}, first{}, last{} {
         constexpr int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
         for (int occ = 0; occ < 512; ++occ) {
             int a = 0;
             for (const auto& p : perm) {
                 const int m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-                if ((occ & m) == m) a |= m;
+                if ((occ & m) == m) {
+                    if (perms[occ]++ == 0) first[occ] = static_cast<std::uint16_t>(m);
+                    last[occ] = static_cast<std::uint16_t>(m);
+                    a |= m;
+                }
             }
             allowed[occ] = static_cast<std::uint16_t>(a);
             u32 e = 0;
@@ -329,29 +338,53 @@ class Solver {
                 record(B);
                 return;
             }
-            int b = 0, p = 0, d = 0;
-            choose(B, b, p, d);
             if (out_of_nodes()) return;
+            const Guess g = choose(B);
+            if (g.permutation) {
+                // Digit g.digit has two permutations left in the band or stack: one, then the
+                // other (the second case is exact: no third permutation remains).
+                const u32 occ = occupancy(B, g.band, g.digit);
+                {
+                    Board child = B;
+                    keep_permutation(child, g.band, g.digit, kT.first[occ]);
+                    search(child, 7ull << (4 * g.digit));
+                }
+                if (stopped_ || out_of_nodes()) return;
+                keep_permutation(B, g.band, g.digit, kT.last[occ]);
+                dirty = 7ull << (4 * g.digit);
+                continue;
+            }
             {
                 Board child = B;
                 u64 child_dirty = 0;
-                assign(child, d, b, p, child_dirty);
+                assign(child, g.digit, g.band, g.pos, child_dirty);
                 search(child, child_dirty);
             }
             if (stopped_ || out_of_nodes()) return;
-            B.keep(d, b, ~(1u << p));
-            dirty = 1ull << (4 * d + b);
+            B.keep(g.digit, g.band, ~(1u << g.pos));
+            dirty = 1ull << (4 * g.digit + g.band);
         }
     }
 
-    // Where to guess, and what. A cell with two candidates in the band with the most of them;
-    // among those, the cell whose two digits have the fewest candidates in the band (their
-    // placements are the most constrained, so either guess propagates far). The digit with fewer
-    // candidates in the whole grid is tried first. Without such a cell: the open cell with the
-    // fewest candidates, its lowest digit first. (On the 1,024 hard variants of the benchmark,
-    // first two-candidate cell: 57.4 boards per first solution; in the band with the most: 46.1;
-    // this choice: 37.6.)
-    static void choose(const Board& B, int& band, int& pos, int& digit) {
+    // A guess: digit in cell pos of band, or (permutation) one of the two permutations left to
+    // digit in band (0..2) or stack (band - 3).
+    struct Guess {
+        bool permutation = false;
+        int band = 0, pos = 0, digit = 0;
+    };
+
+    // Where to guess, and what. While some cell has two candidates: if a band or stack holds few
+    // permutations over all digits (at most kMaxPermutations; nine means every digit placed) and
+    // some digit has exactly two there, split on those two, in the band or stack with the fewest;
+    // else a cell with two candidates in the band with the most of them, among those the cell
+    // whose two digits have the fewest candidates in the band (their placements are the most
+    // constrained, so either guess propagates far), the digit with fewer candidates in the whole
+    // grid first. Without a two-candidate cell: the open cell with the fewest candidates, its
+    // lowest digit first. Boards per puzzle, hard variants, first solution / proof of uniqueness
+    // (docs/performance.md): first two-candidate cell 57.4 / -, in the band with the most 46.1 /
+    // -, scarcest digits 37.6 / -, with box-column locked candidates 32.9 / 67.9, with the
+    // permutation split 29.3 / 59.0.
+    static Guess choose(const Board& B) {
         v4u once = B.vec(0), twice = {0, 0, 0, 0}, thrice = {0, 0, 0, 0};
         for (int d = 1; d < 9; ++d) {
             const v4u v = B.vec(d);
@@ -359,49 +392,100 @@ class Solver {
             twice |= once & v;
             once |= v;
         }
+        Guess g;
         int most = 0;
         for (int b = 0; b < 3; ++b) {
             const int k = std::popcount(twice[b] & ~thrice[b] & B.open(b));
-            if (k > most) most = k, band = b;
+            if (k > most) most = k, g.band = b;
         }
-        if (most > 0) {
-            const int b = band;
-            const u32 two = twice[b] & ~thrice[b] & B.open(b);
-            std::uint8_t score[27];
-            for (u32 t = two; t != 0; t &= t - 1) score[std::countr_zero(t)] = 0;
-            for (int d = 0; d < 9; ++d) {
-                const u32 w = B.c[4 * d + b];
-                const int count = std::popcount(w);
-                for (u32 t = w & two; t != 0; t &= t - 1)
-                    score[std::countr_zero(t)] =
-                        static_cast<std::uint8_t>(score[std::countr_zero(t)] + count);
+        if (most == 0) {
+            int best = 10;
+            for (int b = 0; b < 3; ++b)
+                for (u32 open = B.open(b); open != 0; open &= open - 1) {
+                    const int p = std::countr_zero(open);
+                    int k = 0;
+                    for (int d = 0; d < 9; ++d) k += (B.c[4 * d + b] >> p) & 1;
+                    if (k < best) best = k, g.band = b, g.pos = p;
+                }
+            while (((B.c[4 * g.digit + g.band] >> g.pos) & 1) == 0) ++g.digit;
+            return g;
+        }
+        if (choose_permutation(B, g)) return g;
+        const int b = g.band;
+        const u32 two = twice[b] & ~thrice[b] & B.open(b);
+        std::uint8_t score[27];
+        for (u32 t = two; t != 0; t &= t - 1) score[std::countr_zero(t)] = 0;
+        for (int d = 0; d < 9; ++d) {
+            const u32 w = B.c[4 * d + b];
+            const int count = std::popcount(w);
+            for (u32 t = w & two; t != 0; t &= t - 1)
+                score[std::countr_zero(t)] =
+                    static_cast<std::uint8_t>(score[std::countr_zero(t)] + count);
+        }
+        int best = 1 << 30;
+        for (u32 t = two; t != 0; t &= t - 1) {
+            const int p = std::countr_zero(t);
+            if (score[p] < best) best = score[p], g.pos = p;
+        }
+        int first = 0;
+        while (((B.c[4 * first + b] >> g.pos) & 1) == 0) ++first;
+        int second = first + 1;
+        while (((B.c[4 * second + b] >> g.pos) & 1) == 0) ++second;
+        auto total = [&B](int d) {
+            return std::popcount(B.c[4 * d]) + std::popcount(B.c[4 * d + 1]) +
+                   std::popcount(B.c[4 * d + 2]);
+        };
+        g.digit = total(second) < total(first) ? second : first;
+        return g;
+    }
+
+    // The permutation split of choose(), when a band or stack qualifies. Permutations per
+    // band or stack summed over the digits: 9 when all are placed. The bound was chosen on the
+    // boards per puzzle of three sets (hard variants, tdoku's test puzzles, minimal variants;
+    // docs/performance.md): 13 to 19 all gain, 22 loses on the hard set.
+    static constexpr int kMaxPermutations = 17;
+    static bool choose_permutation(const Board& B, Guess& g) {
+        int total[6] = {}, two[6] = {-1, -1, -1, -1, -1, -1};
+        for (int d = 8; d >= 0; --d) {
+            const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
+            const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
+            const u32 occ[6] = {triads(m0),
+                                triads(m1),
+                                triads(m2),
+                                stack_bits(folded, 0),
+                                stack_bits(folded, 1),
+                                stack_bits(folded, 2)};
+            for (int b = 0; b < 6; ++b) {
+                const int n = kT.perms[occ[b]];
+                total[b] += n;
+                if (n == 2) two[b] = d;
             }
-            int best = 1 << 30;
-            for (u32 t = two; t != 0; t &= t - 1) {
-                const int p = std::countr_zero(t);
-                if (score[p] < best) best = score[p], pos = p;
-            }
-            int first = 0;
-            while (((B.c[4 * first + b] >> pos) & 1) == 0) ++first;
-            int second = first + 1;
-            while (((B.c[4 * second + b] >> pos) & 1) == 0) ++second;
-            auto total = [&B](int d) {
-                return std::popcount(B.c[4 * d]) + std::popcount(B.c[4 * d + 1]) +
-                       std::popcount(B.c[4 * d + 2]);
-            };
-            digit = total(second) < total(first) ? second : first;
+        }
+        int best = kMaxPermutations + 1;
+        for (int b = 0; b < 6; ++b)
+            if (two[b] >= 0 && total[b] < best) best = total[b], g.band = b, g.digit = two[b];
+        g.permutation = best <= kMaxPermutations;
+        return g.permutation;
+    }
+
+    // Band b < 3, or stack b - 3: the triad occupancy of digit d there (for a stack, bit
+    // 3 * band + column-in-stack).
+    static u32 occupancy(const Board& B, int b, int d) {
+        if (b < 3) return triads(B.c[4 * d + b]);
+        const u32 g = fold(B.c[4 * d]) | fold(B.c[4 * d + 1]) << 9 | fold(B.c[4 * d + 2]) << 18;
+        return stack_bits(g, b - 3);
+    }
+    // Keeps digit d only on the triads (band) or band columns (stack) of one permutation.
+    static void keep_permutation(Board& B, int b, int d, u32 perm) {
+        if (b < 3) {
+            B.keep(d, b, expand(perm));
             return;
         }
-        int best = 10;
-        for (int b = 0; b < 3; ++b)
-            for (u32 open = B.open(b); open != 0; open &= open - 1) {
-                const int p = std::countr_zero(open);
-                int k = 0;
-                for (int d = 0; d < 9; ++d) k += (B.c[4 * d + b] >> p) & 1;
-                if (k < best) best = k, band = b, pos = p;
-            }
-        digit = 0;
-        while (((B.c[4 * digit + band] >> pos) & 1) == 0) ++digit;
+        const int s = b - 3;
+        const u32 keep = stack_spread(perm, s) | ~stack_spread(0x1FF, s);
+        const v4u old = B.vec(d);
+        B.set(d, v4u{old[0] & (keep & 0x1FF) * kColumn, old[1] & (keep >> 9 & 0x1FF) * kColumn,
+                     old[2] & (keep >> 18 & 0x1FF) * kColumn, 0});
     }
 
     bool out_of_nodes() {
