@@ -36,11 +36,15 @@ class IdaSearch {
         return iterate_from(start, 0, h0, nullptr, bound);
     }
     // The same from a node at depth g (undo: the move that would return to its parent).
+    // (A MemoHeuristic evaluates s afresh instead of taking h.)
     bool iterate_from(const State& s, int g, int h, const Move* undo, int bound) {
         bound_ = bound;
         next_bound_ = INT_MAX;
         path_.clear();
-        return dfs(s, g, h, undo);
+        if constexpr (MemoHeuristic<H, D>)
+            return dfs(s, g, h_.memo(s), undo);
+        else
+            return dfs(s, g, h, undo);
     }
     // Makes the search give up as soon as *stop < index (parallel IDA*: a subtree listed earlier
     // found a solution, so this one's cannot be the one returned).
@@ -54,8 +58,14 @@ class IdaSearch {
     std::vector<Move>& path() { return path_; }
 
   private:
-    bool dfs(const State& s, int g, int hs, const Move* undo) {
-        const int f = g + hs;
+    // HValue: the heuristic's Memo for a MemoHeuristic, else the int value.
+    template <class HValue>
+    bool dfs(const State& s, int g, const HValue& hs, const Move* undo) {
+        int f = g;
+        if constexpr (MemoHeuristic<H, D>)
+            f += H::value(hs);
+        else
+            f += hs;
         if (f > bound_) {
             if (f < next_bound_) next_bound_ = f;
             return false;
@@ -74,7 +84,11 @@ class IdaSearch {
             if constexpr (ReversibleDomain<D>)
                 if (undo && m == *undo) return;
             ++st_.generated;
-            const int hc = child_h_within<D>(h_, hs, s, m, child, bound_ - g - 1);
+            HValue hc;
+            if constexpr (MemoHeuristic<H, D>)
+                hc = h_.child_memo(hs, s, m, child, bound_ - g - 1);
+            else
+                hc = child_h_within<D>(h_, hs, s, m, child, bound_ - g - 1);
             path_.push_back(m);
             Move back{};
             if constexpr (ReversibleDomain<D>) back = d_.inverse(m);

@@ -100,6 +100,20 @@ concept BoundedHeuristic = Heuristic<H, D> &&
     { h.bounded(s, limit) } -> std::convertible_to<int>;
 };
 
+// A heuristic may keep what it computed for a state in a Memo, so that a child's value costs only
+// what the move changed (a sum of pattern databases: the one lookup whose pattern holds the moved
+// tile). `memo(s)` evaluates from scratch; `child_memo(parent_memo, parent, move, child, limit)`
+// answers like bounded(child, limit); `value(memo)` reads the number. IDA* keeps one Memo per
+// depth on its stack instead of an int.
+template <class H, class D>
+concept MemoHeuristic = Heuristic<H, D> &&
+    requires(const H& h, const typename H::Memo& memo, const typename D::State& s,
+             const typename D::Move& m, int limit) {
+    { h.memo(s) } -> std::same_as<typename H::Memo>;
+    { h.child_memo(memo, s, m, s, limit) } -> std::same_as<typename H::Memo>;
+    { H::value(memo) } -> std::convertible_to<int>;
+};
+
 // h = 0: turns A* into uniform-cost search, IDA* into iterative deepening.
 struct ZeroHeuristic {
     template <class S>

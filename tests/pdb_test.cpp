@@ -211,5 +211,62 @@ TEST(KorfPdb, FiveFiveFiveSolvesInstancesOptimally) {
     EXPECT_EQ(checked, 15);
 }
 
+// The same heuristic without its Memo: IDA* then evaluates every child from scratch.
+template <class Board>
+struct WithoutMemo {
+    const PdbHeuristic<Board>& h;
+    int operator()(typename Board::State s) const { return h(s); }
+    int bounded(typename Board::State s, int limit) const { return h.bounded(s, limit); }
+};
+
+// The incremental evaluation (only the databases holding the moved tile, in each orientation)
+// against the full one: equal values along random walks at every limit, and IDA* with either
+// expands and generates the same nodes, so the published lengths and counts stay as they were.
+TEST(KorfPdb, IncrementalLookupsEqualFullOnes) {
+    const SlidingTiles d(4, 4, SlidingTiles::pack(kKorfGoal.data(), 16));
+    std::vector<SlidingPdb> pdbs;
+    for (const auto& group : parse_partition("5-5-5", kKorfGoal)) {
+        pdbs.push_back(build_sliding_pdb(4, 4, kKorfGoal, group, {}));
+        pdbs.back().partition = "5-5-5";
+    }
+    pdbs.push_back(build_sliding_pdb(4, 4, kKorfGoal, {1, 2, 3, 4, 5, 6}, {}));  // a 2nd partition
+    pdbs.back().partition = "6";
+    const PdbHeuristic<SlidingTiles> h(d, group_partitions(pdbs), true);
+    static_assert(MemoHeuristic<PdbHeuristic<SlidingTiles>, SlidingTiles>);
+    std::mt19937_64 rng(7);
+    int compared = 0;
+    for (int walk = 0; walk < 20; ++walk) {
+        TileState s = d.goal();
+        auto m = h.memo(s);
+        for (int step = 0; step < 200; ++step) {
+            std::vector<std::pair<TileState, SlideMove>> next;
+            d.for_each_successor(s, [&](TileState c, SlideMove mv) { next.emplace_back(c, mv); });
+            const auto [child, mv] = next[rng() % next.size()];
+            const int limit = static_cast<int>(rng() % 60);
+            const auto cm = h.child_memo(m, s, mv, child, limit);
+            const int full = h.bounded(child, limit);
+            if (full <= limit)
+                ASSERT_EQ(decltype(h)::value(cm), full) << walk << " " << step;
+            else
+                ASSERT_GT(decltype(h)::value(cm), limit) << walk << " " << step;
+            // Walk on with the exact memo half the time, the bounded one otherwise.
+            m = rng() % 2 ? h.memo(child) : cm;
+            s = child;
+            ++compared;
+        }
+    }
+    EXPECT_EQ(compared, 4000);
+    const auto rows = test::read_tsv(test::data_file("korf100.tsv"));
+    for (int id : {1, 12, 42}) {
+        const TileState s = parse_solvable(d, rows[id][1]);
+        const auto fast = idastar(d, s, h);
+        const auto full = idastar(d, s, WithoutMemo<SlidingTiles>{h});
+        EXPECT_EQ(fast.length(), std::stoi(rows[id][2])) << "#" << id;
+        EXPECT_EQ(fast.stats.expanded, full.stats.expanded) << "#" << id;
+        EXPECT_EQ(fast.stats.generated, full.stats.generated) << "#" << id;
+        EXPECT_EQ(fast.moves, full.moves) << "#" << id;
+    }
+}
+
 }  // namespace
 }  // namespace frontier

@@ -13,7 +13,10 @@
 // pattern's cells: O(N) per state, no allocation. Copies share the tables; thread-safe.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <climits>
 #include <map>
 #include <string>
@@ -81,6 +84,10 @@ class PdbHeuristic {
         for (int c = 0; c < cells_; ++c) goal_cell[goal[c]] = c;
         for (int c = 0; c < cells_; ++c) mirror_cell_[c] = (c % d.cols()) * d.cols() + c / d.cols();
         for (int t = 0; t < cells_; ++t) mirror_tile_[t] = goal[mirror_cell_[goal_cell[t]]];
+        incremental_ = lookups_.size() <= kMaxLookups;
+        for (std::size_t i = 0; incremental_ && i < lookups_.size(); ++i)
+            for (int j = 0; j < lookups_[i].k; ++j)
+                lookups_of_tile_[lookups_[i].tiles[j]] |= std::uint16_t(1u << i);
     }
 
     bool reflects() const { return reflect_; }
@@ -100,7 +107,99 @@ class PdbHeuristic {
         return std::max(direct, value(mirrored));
     }
 
+    // IDA*'s per-depth record (engine/search.hpp, MemoHeuristic): every tile's cell and every
+    // lookup's value in both orientations, so that a child costs the one lookup per orientation
+    // whose pattern holds the moved tile instead of all of them. The reflected values are filled
+    // only once the direct ones are within the limit (as bounded() does). 58 bytes.
+    static constexpr std::size_t kMaxLookups = 16;
+    struct Memo {
+        int h = 0;
+        bool mirror_known = false;
+        std::array<std::uint8_t, 25> cell{};
+        std::array<std::uint8_t, kMaxLookups> direct{}, mirror{};
+    };
+    static int value(const Memo& m) { return m.h; }
+
+    Memo memo(State s) const {
+        Memo m;
+        for (int c = 0; c < cells_; ++c) m.cell[s.tile(c)] = static_cast<std::uint8_t>(c);
+        if (!incremental_) {
+            m.h = (*this)(s);
+            return m;
+        }
+        for (std::size_t i = 0; i < lookups_.size(); ++i) m.direct[i] = direct_lookup(i, m.cell);
+        m.h = best_sum(m.direct);
+        if (reflect_) fill_mirror(m);
+        return m;
+    }
+
+    // Answers as bounded(child, limit) does, from the parent's memo and the move.
+    template <class Move>
+    Memo child_memo(const Memo& parent, State, const Move& mv, State child, int limit) const {
+        if (!incremental_) {
+            Memo m;
+            for (int c = 0; c < cells_; ++c) m.cell[child.tile(c)] = static_cast<std::uint8_t>(c);
+            m.h = bounded(child, limit);
+            return m;
+        }
+        Memo m = parent;
+        m.cell[mv.tile] = mv.to;
+        m.cell[0] = mv.from;
+        for (std::uint32_t set = lookups_of_tile_[mv.tile]; set != 0; set &= set - 1) {
+            const int i = std::countr_zero(set);
+            m.direct[i] = direct_lookup(i, m.cell);
+        }
+        m.h = best_sum(m.direct);
+        if (!reflect_) return m;
+        if (m.h > limit) {
+            m.mirror_known = false;
+            return m;
+        }
+        if (!parent.mirror_known) {
+            fill_mirror(m);
+            return m;
+        }
+        for (std::uint32_t set = lookups_of_tile_[mirror_tile_[mv.tile]]; set != 0;
+             set &= set - 1) {
+            const int i = std::countr_zero(set);
+            m.mirror[i] = mirror_lookup(i, m.cell);
+        }
+        m.h = std::max(m.h, best_sum(m.mirror));
+        return m;
+    }
+
   private:
+    std::uint8_t direct_lookup(std::size_t i, const std::array<std::uint8_t, 25>& cell) const {
+        const Lookup& l = lookups_[i];
+        int cells[SlidingPattern::kMaxPattern];
+        for (int j = 0; j < l.k; ++j) cells[j] = cell[l.tiles[j]];
+        return l.data[SlidingPattern::placement_rank(cells_, cells, l.k)];
+    }
+    // The same lookup on the reflected board: tile t of it stands where the reflection puts the
+    // tile that mirror_tile_ pairs with t.
+    std::uint8_t mirror_lookup(std::size_t i, const std::array<std::uint8_t, 25>& cell) const {
+        const Lookup& l = lookups_[i];
+        int cells[SlidingPattern::kMaxPattern];
+        for (int j = 0; j < l.k; ++j) cells[j] = mirror_cell_[cell[mirror_tile_[l.tiles[j]]]];
+        return l.data[SlidingPattern::placement_rank(cells_, cells, l.k)];
+    }
+    void fill_mirror(Memo& m) const {
+        for (std::size_t i = 0; i < lookups_.size(); ++i) m.mirror[i] = mirror_lookup(i, m.cell);
+        m.mirror_known = true;
+        m.h = std::max(m.h, best_sum(m.mirror));
+    }
+    // Max over partitions of the sum of their lookups' values.
+    int best_sum(const std::array<std::uint8_t, kMaxLookups>& v) const {
+        int best = 0, begin = 0;
+        for (int end : ends_) {
+            int sum = 0;
+            for (int i = begin; i < end; ++i) sum += v[i];
+            best = std::max(best, sum);
+            begin = end;
+        }
+        return best;
+    }
+
     // One database flattened for the hot path: its tiles and its bytes (the tables stay owned by
     // partitions_).
     struct Lookup {
@@ -134,6 +233,8 @@ class PdbHeuristic {
     std::vector<int> ends_;  // lookups_ of partition i end at ends_[i]
     bool reflect_ = false;
     std::array<int, 25> mirror_cell_{}, mirror_tile_{};
+    bool incremental_ = false;                     // at most kMaxLookups databases
+    std::array<std::uint16_t, 25> lookups_of_tile_{};  // bit i: lookups_[i] holds the tile
 };
 
 // Groups databases into partitions by their recorded label, and checks that each partition's
