@@ -184,15 +184,21 @@ TEST(SlidingPdb, PartitionsParse) {
     EXPECT_THROW(parse_pattern("1,16", 16), InputError);
 }
 
-// IDA* and A* with a 5-5-5 additive partition (plus reflection) on Korf's instances: exact
-// published lengths.
-TEST(KorfPdb, FiveFiveFiveSolvesInstancesOptimally) {
-    const SlidingTiles d(4, 4, SlidingTiles::pack(kKorfGoal.data(), 16));
+// The 5-5-5 additive partition of Korf's 15-puzzle goal, labelled as one partition.
+std::vector<SlidingPdb> five_five_five() {
     std::vector<SlidingPdb> pdbs;
     for (const auto& group : parse_partition("5-5-5", kKorfGoal)) {
         pdbs.push_back(build_sliding_pdb(4, 4, kKorfGoal, group, {}));
         pdbs.back().partition = "5-5-5";
     }
+    return pdbs;
+}
+
+// IDA* and A* with a 5-5-5 additive partition (plus reflection) on Korf's instances: exact
+// published lengths.
+TEST(KorfPdb, FiveFiveFiveSolvesInstancesOptimally) {
+    const SlidingTiles d(4, 4, SlidingTiles::pack(kKorfGoal.data(), 16));
+    std::vector<SlidingPdb> pdbs = five_five_five();
     const PdbHeuristic<SlidingTiles> h(d, group_partitions(pdbs), true);
     ASSERT_TRUE(h.reflects());
     const auto rows = test::read_tsv(test::data_file("korf100.tsv"));
@@ -224,11 +230,7 @@ struct WithoutMemo {
 // expands and generates the same nodes, so the published lengths and counts stay as they were.
 TEST(KorfPdb, IncrementalLookupsEqualFullOnes) {
     const SlidingTiles d(4, 4, SlidingTiles::pack(kKorfGoal.data(), 16));
-    std::vector<SlidingPdb> pdbs;
-    for (const auto& group : parse_partition("5-5-5", kKorfGoal)) {
-        pdbs.push_back(build_sliding_pdb(4, 4, kKorfGoal, group, {}));
-        pdbs.back().partition = "5-5-5";
-    }
+    std::vector<SlidingPdb> pdbs = five_five_five();
     pdbs.push_back(build_sliding_pdb(4, 4, kKorfGoal, {1, 2, 3, 4, 5, 6}, {}));  // a 2nd partition
     pdbs.back().partition = "6";
     const PdbHeuristic<SlidingTiles> h(d, group_partitions(pdbs), true);

@@ -16,8 +16,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdint>
 #include <climits>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -233,7 +233,7 @@ class PdbHeuristic {
     std::vector<int> ends_;  // lookups_ of partition i end at ends_[i]
     bool reflect_ = false;
     std::array<int, 25> mirror_cell_{}, mirror_tile_{};
-    bool incremental_ = false;                     // at most kMaxLookups databases
+    bool incremental_ = false;                         // at most kMaxLookups databases
     std::array<std::uint16_t, 25> lookups_of_tile_{};  // bit i: lookups_[i] holds the tile
 };
 
