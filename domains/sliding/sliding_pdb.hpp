@@ -110,7 +110,7 @@ class PdbHeuristic {
     // IDA*'s per-depth record (engine/search.hpp, MemoHeuristic): every tile's cell and every
     // lookup's value in both orientations, so that a child costs the one lookup per orientation
     // whose pattern holds the moved tile instead of all of them. The reflected values are filled
-    // only once the direct ones are within the limit (as bounded() does). 58 bytes.
+    // only once the direct ones are within the limit (as bounded() does). 64 bytes.
     static constexpr std::size_t kMaxLookups = 16;
     struct Memo {
         int h = 0;
