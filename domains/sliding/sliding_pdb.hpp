@@ -98,13 +98,10 @@ class PdbHeuristic {
     // The exact value if it is <= limit, else some value > limit: the reflected lookup is skipped
     // when the direct one already exceeds the limit (most nodes IDA* generates are cut off).
     int bounded(State s, int limit) const {
-        std::array<int, 25> cell;
-        for (int c = 0; c < cells_; ++c) cell[s.tile(c)] = c;
-        const int direct = value(cell);
+        const std::array<std::uint8_t, 25> cell = cells_of(s);
+        const int direct = best_sum([&](std::size_t i) { return direct_lookup(i, cell); });
         if (!reflect_ || direct > limit) return direct;
-        std::array<int, 25> mirrored;
-        for (int t = 0; t < cells_; ++t) mirrored[t] = mirror_cell_[cell[mirror_tile_[t]]];
-        return std::max(direct, value(mirrored));
+        return std::max(direct, best_sum([&](std::size_t i) { return mirror_lookup(i, cell); }));
     }
 
     // IDA*'s per-depth record (engine/search.hpp, MemoHeuristic): every tile's cell and every
@@ -122,13 +119,13 @@ class PdbHeuristic {
 
     Memo memo(State s) const {
         Memo m;
-        for (int c = 0; c < cells_; ++c) m.cell[s.tile(c)] = static_cast<std::uint8_t>(c);
+        m.cell = cells_of(s);
         if (!incremental_) {
             m.h = (*this)(s);
             return m;
         }
         for (std::size_t i = 0; i < lookups_.size(); ++i) m.direct[i] = direct_lookup(i, m.cell);
-        m.h = best_sum(m.direct);
+        m.h = best_sum_of(m.direct);
         if (reflect_) fill_mirror(m);
         return m;
     }
@@ -138,7 +135,7 @@ class PdbHeuristic {
     Memo child_memo(const Memo& parent, State, const Move& mv, State child, int limit) const {
         if (!incremental_) {
             Memo m;
-            for (int c = 0; c < cells_; ++c) m.cell[child.tile(c)] = static_cast<std::uint8_t>(c);
+            m.cell = cells_of(child);
             m.h = bounded(child, limit);
             return m;
         }
@@ -149,7 +146,7 @@ class PdbHeuristic {
             const int i = std::countr_zero(set);
             m.direct[i] = direct_lookup(i, m.cell);
         }
-        m.h = best_sum(m.direct);
+        m.h = best_sum_of(m.direct);
         if (!reflect_) return m;
         if (m.h > limit) {
             m.mirror_known = false;
@@ -164,7 +161,7 @@ class PdbHeuristic {
             const int i = std::countr_zero(set);
             m.mirror[i] = mirror_lookup(i, m.cell);
         }
-        m.h = std::max(m.h, best_sum(m.mirror));
+        m.h = std::max(m.h, best_sum_of(m.mirror));
         return m;
     }
 
@@ -186,18 +183,28 @@ class PdbHeuristic {
     void fill_mirror(Memo& m) const {
         for (std::size_t i = 0; i < lookups_.size(); ++i) m.mirror[i] = mirror_lookup(i, m.cell);
         m.mirror_known = true;
-        m.h = std::max(m.h, best_sum(m.mirror));
+        m.h = std::max(m.h, best_sum_of(m.mirror));
     }
-    // Max over partitions of the sum of their lookups' values.
-    int best_sum(const std::array<std::uint8_t, kMaxLookups>& v) const {
-        int best = 0, begin = 0;
+    std::array<std::uint8_t, 25> cells_of(State s) const {
+        std::array<std::uint8_t, 25> cell{};
+        for (int c = 0; c < cells_; ++c) cell[s.tile(c)] = static_cast<std::uint8_t>(c);
+        return cell;
+    }
+    // Max over partitions of the sum of their lookups' values; value_of(i) is lookup i's.
+    template <class ValueOf>
+    int best_sum(ValueOf&& value_of) const {
+        int best = 0;
+        std::size_t begin = 0;
         for (int end : ends_) {
             int sum = 0;
-            for (int i = begin; i < end; ++i) sum += v[i];
+            for (std::size_t i = begin; i < static_cast<std::size_t>(end); ++i) sum += value_of(i);
             best = std::max(best, sum);
-            begin = end;
+            begin = static_cast<std::size_t>(end);
         }
         return best;
+    }
+    int best_sum_of(const std::array<std::uint8_t, kMaxLookups>& v) const {
+        return best_sum([&v](std::size_t i) { return int{v[i]}; });
     }
 
     // One database flattened for the hot path: its tiles and its bytes (the tables stay owned by
@@ -207,25 +214,6 @@ class PdbHeuristic {
         std::array<int, SlidingPattern::kMaxPattern> tiles{};
         const std::uint8_t* data = nullptr;
     };
-
-    // The database index of a pattern given every tile's cell.
-    std::uint64_t rank(const Lookup& l, const std::array<int, 25>& cell) const {
-        int cells[SlidingPattern::kMaxPattern];
-        for (int i = 0; i < l.k; ++i) cells[i] = cell[l.tiles[i]];
-        return SlidingPattern::placement_rank(cells_, cells, l.k);
-    }
-
-    // Max over partitions of the sum of their lookups, given every tile's cell.
-    int value(const std::array<int, 25>& cell) const {
-        int best = 0, begin = 0;
-        for (int end : ends_) {
-            int sum = 0;
-            for (int i = begin; i < end; ++i) sum += lookups_[i].data[rank(lookups_[i], cell)];
-            best = std::max(best, sum);
-            begin = end;
-        }
-        return best;
-    }
 
     int cells_;
     std::vector<std::vector<SlidingPdb>> partitions_;

@@ -343,14 +343,13 @@ class Solver {
             if (g.permutation) {
                 // Digit g.digit has two permutations left in the band or stack: one, then the
                 // other (the second case is exact: no third permutation remains).
-                const u32 occ = occupancy(B, g.band, g.digit);
                 {
                     Board child = B;
-                    keep_permutation(child, g.band, g.digit, kT.first[occ]);
+                    keep_permutation(child, g.band, g.digit, kT.first[g.occupancy]);
                     search(child, 7ull << (4 * g.digit));
                 }
                 if (stopped_ || out_of_nodes()) return;
-                keep_permutation(B, g.band, g.digit, kT.last[occ]);
+                keep_permutation(B, g.band, g.digit, kT.last[g.occupancy]);
                 dirty = 7ull << (4 * g.digit);
                 continue;
             }
@@ -371,6 +370,7 @@ class Solver {
     struct Guess {
         bool permutation = false;
         int band = 0, pos = 0, digit = 0;
+        u32 occupancy = 0;  // of digit in the band or stack, for a permutation guess
     };
 
     // Where to guess, and what. While some cell has two candidates: if a band or stack holds few
@@ -446,6 +446,7 @@ class Solver {
     static constexpr int kMaxPermutations = 17;
     static bool choose_permutation(const Board& B, Guess& g) {
         int total[6] = {}, two[6] = {-1, -1, -1, -1, -1, -1};
+        u32 two_occupancy[6] = {};
         for (int d = 8; d >= 0; --d) {
             const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
             const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
@@ -458,23 +459,17 @@ class Solver {
             for (int b = 0; b < 6; ++b) {
                 const int n = kT.perms[occ[b]];
                 total[b] += n;
-                if (n == 2) two[b] = d;
+                if (n == 2) two[b] = d, two_occupancy[b] = occ[b];
             }
         }
         int best = kMaxPermutations + 1;
         for (int b = 0; b < 6; ++b)
-            if (two[b] >= 0 && total[b] < best) best = total[b], g.band = b, g.digit = two[b];
+            if (two[b] >= 0 && total[b] < best)
+                best = total[b], g.band = b, g.digit = two[b], g.occupancy = two_occupancy[b];
         g.permutation = best <= kMaxPermutations;
         return g.permutation;
     }
 
-    // Band b < 3, or stack b - 3: the triad occupancy of digit d there (for a stack, bit
-    // 3 * band + column-in-stack).
-    static u32 occupancy(const Board& B, int b, int d) {
-        if (b < 3) return triads(B.c[4 * d + b]);
-        const u32 g = fold(B.c[4 * d]) | fold(B.c[4 * d + 1]) << 9 | fold(B.c[4 * d + 2]) << 18;
-        return stack_bits(g, b - 3);
-    }
     // Keeps digit d only on the triads (band) or band columns (stack) of one permutation.
     static void keep_permutation(Board& B, int b, int d, u32 perm) {
         if (b < 3) {
