@@ -23,21 +23,28 @@ struct Set {
     SlidingTiles d{4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")};
     LinearConflict<SlidingTiles> h{d};
     std::vector<TileState> starts;
-    Set() {
-        for (const char* s : kKorfHdaSample) starts.push_back(parse_solvable(d, s));
+    template <class Texts>
+    explicit Set(const Texts& texts) {
+        for (const char* s : texts) starts.push_back(parse_solvable(d, s));
     }
 };
 
 const Set& set() {
-    static const Set s;
+    static const Set s(kKorfHdaSample);
+    return s;
+}
+const Set& mid_set() {
+    static const Set s(kKorfHdaMidSample);
     return s;
 }
 
+// Args: threads, azh (else Zobrist), layer gate, mid-sized set (else the quick one).
 void BM_HdaStar(benchmark::State& state) {
-    const Set& s = set();
+    const Set& s = state.range(3) ? mid_set() : set();
     const auto z = make_hda_hasher(s.d, state.range(1) ? "azh" : "zobrist");
     HdaOptions o;
     o.threads = static_cast<int>(state.range(0));
+    o.layer_gate = state.range(2) != 0;
     std::uint64_t expanded = 0, generated = 0, sent = 0;
     double balance = 0;
     for (auto _ : state) {
@@ -51,7 +58,9 @@ void BM_HdaStar(benchmark::State& state) {
         }
     }
     const double runs = static_cast<double>(state.iterations() * s.starts.size());
-    state.SetLabel(state.range(1) ? "azh" : "zobrist");
+    state.SetLabel(std::string(state.range(1) ? "azh" : "zobrist") +
+                   (state.range(2) ? "" : ", no layer gate") +
+                   (state.range(3) ? ", mid-sized" : ""));
     state.counters["expanded/s"] =
         benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsRate);
     state.counters["s/instance"] = benchmark::Counter(
@@ -73,19 +82,22 @@ void BM_SequentialAStar(benchmark::State& state) {
         benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// The quick set with both hashes, then the mid-sized set with AZH, with and without the gate.
 void thread_and_hash_sweep(benchmark::internal::Benchmark* b) {
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
-    for (int hash : {0, 1}) {
-        int t = 1;
-        for (; t < cores; t *= 2) b->Args({t, hash});
-        b->Args({cores, hash});
-    }
+    for (int mid : {0, 1})
+        for (int hash : mid ? std::vector<int>{1} : std::vector<int>{0, 1})
+            for (int gate : mid ? std::vector<int>{1, 0} : std::vector<int>{1}) {
+                int t = 1;
+                for (; t < cores; t *= 2) b->Args({t, hash, gate, mid});
+                b->Args({cores, hash, gate, mid});
+            }
 }
 
 BENCHMARK(BM_SequentialAStar)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 BENCHMARK(BM_HdaStar)
     ->Apply(thread_and_hash_sweep)
-    ->ArgNames({"threads", "azh"})
+    ->ArgNames({"threads", "azh", "gate", "mid"})
     ->Unit(benchmark::kSecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -55,6 +55,17 @@
 // looking every state up in its owner's tree (in another process: that process looks it up and
 // shares the step).
 //
+// Layer gate (HdaOptions::layer_gate, on by default). Each worker publishes the lowest f of its
+// open list, and a worker whose best f is above another local worker's published f waits
+// (receiving, not expanding) until that worker catches up. Without it an owner that runs ahead
+// starts the next f layer early, while the other still produces that layer's deepest nodes; on
+// the last layer that means expanding its shallow part, which A* with ties to larger g never
+// touches: measured on the mid-sized 15-puzzles, 2 threads expanded 6-31% more than one, almost
+// all of it on the last layer, and with the gate 1-3% more (docs/performance.md, "HDA*"). The
+// price is the wait at each layer's end (about 7% of the threads' time there). The gate is a
+// scheduling choice only: the worker with the lowest published f never waits, a waiting worker
+// stays active, so termination and optimality are untouched. It spans one process's workers.
+//
 // Determinism: the solution length is exact and identical for every thread and process count;
 // when several optimal paths exist, which one is returned may depend on thread timing. Memory:
 // every state generated below the incumbent is kept, as in A*.
@@ -123,12 +134,14 @@ struct HdaOptions {
                                   // distributed: workers per process (0: the host's cores
                                   // shared among its processes)
     std::size_t batch_size = 64;  // nodes per message batch
+    bool layer_gate = true;       // a worker waits while another local one holds a lower f
     SearchLimits limits;          // max_expansions (approximate across workers)
 };
 
 struct HdaWorkerStats {
     std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0;
     std::uint64_t sent = 0, received = 0, peak_open = 0, closed = 0;
+    std::uint64_t gate_waits = 0;  // loop turns spent held back by the layer gate
 };
 
 template <SearchDomain D>
@@ -268,6 +281,11 @@ struct HdaShared {
     Transport& transport;
     const HdaOptions& options;
     HdaControl control;
+    // The layer gate's board: each local worker's lowest open f (INT_MAX: nothing to expand).
+    struct alignas(64) LayerSlot {
+        std::atomic<int> f{INT_MAX};
+    };
+    std::unique_ptr<LayerSlot[]> layers = std::make_unique<LayerSlot[]>(transport.local_owners());
     std::mutex goal_mutex;
     std::optional<typename D::State> goal;
     int goal_g = INT_MAX;
@@ -305,6 +323,12 @@ class HdaWorker {
         while (!sh_.control.stop.load(std::memory_order_relaxed)) {
             receive_all();
             if (has_useful_node()) {
+                if (sh_.options.layer_gate && held_back()) {
+                    ++stats_.gate_waits;
+                    flush_all();
+                    pause(idle_spins);
+                    continue;
+                }
                 idle_spins = 0;
                 expand_best();
                 if (++since_flush_ >= sh_.options.batch_size) {
@@ -313,6 +337,7 @@ class HdaWorker {
                 }
                 continue;
             }
+            if (sh_.options.layer_gate) publish_f(INT_MAX);
             flush_all();
             if (active_) {
                 active_ = false;
@@ -320,10 +345,7 @@ class HdaWorker {
             }
             sh_.transport.progress(sh_.control);
             if (sh_.transport.terminated()) break;
-            if (++idle_spins < 64)
-                std::this_thread::yield();
-            else
-                std::this_thread::sleep_for(std::chrono::microseconds(20));
+            pause(idle_spins);
         }
         stats_.closed = tree_.size();
         sh_.control.expansions.fetch_add(unreported_, std::memory_order_relaxed);
@@ -344,6 +366,32 @@ class HdaWorker {
     int incumbent() const { return sh_.control.incumbent.load(std::memory_order_relaxed); }
 
     bool has_useful_node() { return !open_.empty() && open_.min_primary() < incumbent(); }
+
+    static void pause(int& spins) {
+        if (++spins < 64)
+            std::this_thread::yield();
+        else
+            std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+
+    // The layer gate (see the top of this header): publishes this worker's best f and says
+    // whether another local worker still holds a lower one.
+    bool held_back() {
+        const int f = open_.min_primary();
+        publish_f(f);
+        const int self = id_ - sh_.transport.first_local();
+        for (int i = 0; i < sh_.transport.local_owners(); ++i)
+            if (i != self && sh_.layers[i].f.load(std::memory_order_acquire) < f) return true;
+        return false;
+    }
+    // Before the published f rises, the children waiting in the outboxes are sent: their f is
+    // at least their parents', so the receiver sees them before it reads the higher value.
+    void publish_f(int f) {
+        if (f == published_f_) return;
+        if (f > published_f_) flush_all();
+        published_f_ = f;
+        sh_.layers[id_ - sh_.transport.first_local()].f.store(f, std::memory_order_release);
+    }
 
     void receive_all() {
         sh_.transport.receive(id_, incoming_);
@@ -447,6 +495,7 @@ class HdaWorker {
     Shared& sh_;
     int id_;
     bool active_ = false;
+    int published_f_ = INT_MAX;
     std::size_t since_flush_ = 0;
     std::uint64_t unreported_ = 0;
     BucketQueue<Item> open_;
