@@ -9,6 +9,7 @@
 
 #include "domains/rush/rush_enumerate.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "domains/rush/rush_layout.hpp"
 #include "tests/support/rush_brute_force.hpp"
 
 namespace frontier {
@@ -19,9 +20,10 @@ struct Enumerated {
     std::vector<RushDbEntry> entries;  // relettered, in database order
 };
 
-Enumerated enumerate_all(int size, int walls) {
+// all_clusters: explore every candidate (exact cluster counts); else prune by layout.
+Enumerated enumerate_all(int size, int walls, bool all_clusters = true) {
     const RushUniverse u(size, walls);
-    RushCensus census;
+    RushCensus census(all_clusters);
     Enumerated out;
     for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
         RushUnitResult r = run_rush_unit(u, unit, census);
@@ -134,7 +136,7 @@ TEST(RushUniverse, WallsInTheExitRowEqualABruteForceSampleOf5x5) {
     const test::BruteUniverse brute =
         test::brute_force_universe(size, walls, {.min_pieces = min_pieces, .wall_cell = wall_cell});
     const RushUniverse u(size, walls);
-    RushCensus census;
+    RushCensus census(true);
     RushCensusCounts counts;
     RushDbEntry entry;
     std::vector<RushDbEntry> kept;
@@ -275,7 +277,12 @@ TEST(RushCensus, MinimalityOnHandMadeBoards) {
 
 TEST(RushCensus, UnitRecordsRoundTrip) {
     RushUnitResult r;
-    r.counts = RushCensusCounts{1000, 40, 30, 2, 5000};
+    r.counts = RushCensusCounts{.candidates = 1000,
+                                .pruned = 400,
+                                .clusters = 40,
+                                .solvable = 30,
+                                .kept = 2,
+                                .states = 5000};
     r.seconds = 1.25;
     r.entries = {RushDbEntry{7, "ooBoCCooBoooAABoooDDDooEoooooEoooooE", 111},
                  RushDbEntry{3, "ooooooooooooAAooBooooBoooooooooooooo", 12}};
@@ -284,7 +291,51 @@ TEST(RushCensus, UnitRecordsRoundTrip) {
     EXPECT_EQ(back.entries, r.entries);
     EXPECT_DOUBLE_EQ(back.seconds, 1.25);
     EXPECT_THROW(decode_rush_unit("counts 1 2 3\n"), InputError);
+    // A record written before pruning (six numbers) reads with nothing pruned.
+    const RushUnitResult old = decode_rush_unit("counts 9 4 3 0 50 1000\n");
+    EXPECT_EQ(old.counts.candidates, 9u);
+    EXPECT_EQ(old.counts.states, 50u);
+    EXPECT_EQ(old.counts.pruned, 0u);
+    EXPECT_THROW(decode_rush_unit("counts 9 4 3 0 50 1000 2 7\n"), InputError);
     EXPECT_THROW(decode_rush_unit("counts 1 1 1 2 1 0\n5 oooo 3\n"), InputError);
+}
+
+// The layout check (rush_layout.hpp) against the exact census, candidate by candidate: a
+// candidate judged Unsolvable never has a solvable cluster, one judged Superfluous never gives a
+// line; and the pruned enumerations keep exactly the lines of the full ones (which the tests above
+// compare with the brute force).
+TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
+    for (const auto& [size, walls] : {std::pair{4, 0}, {4, 1}, {4, 2}, {4, 3}, {5, 0}, {5, 1}}) {
+        const std::string name =
+            std::to_string(size) + "x" + std::to_string(size) + ", walls " + std::to_string(walls);
+        const RushUniverse u(size, walls);
+        RushCensus exact(true);
+        RushCensusCounts counts;
+        RushDbEntry entry;
+        std::uint64_t unsolvable = 0, superfluous = 0;
+        // 5 x 5 with a wall: every 7th unit (the whole universe takes 10 s).
+        const std::size_t step = size == 5 && walls > 0 ? 7 : 1;
+        for (std::size_t unit = 0; unit < u.unit_count(); unit += step)
+            u.for_each_candidate(unit, [&](const RushBoard& board, RushState s) {
+                const RushLayout layout = rush_layout_check(board, s);
+                const RushVerdict v = exact.process(board, s, entry, counts);
+                if (layout == RushLayout::Unsolvable) {
+                    ++unsolvable;
+                    EXPECT_TRUE(v == RushVerdict::NotCanonical || v == RushVerdict::Unsolvable)
+                        << format_rush(board, s);
+                } else if (layout == RushLayout::Superfluous) {
+                    ++superfluous;
+                    EXPECT_NE(v, RushVerdict::Kept) << format_rush(board, s);
+                }
+            });
+        EXPECT_GT(unsolvable, 0u) << name;
+        if (walls > 0) EXPECT_GT(superfluous, 0u) << name;
+        if (step == 1) {
+            const Enumerated pruned = enumerate_all(size, walls, false);
+            EXPECT_EQ(pruned.entries, enumerate_all(size, walls, true).entries) << name;
+            EXPECT_EQ(pruned.counts.pruned, unsolvable + superfluous) << name;
+        }
+    }
 }
 
 TEST(RushUniverse, RejectsSizesAndWallsOutOfRange) {

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <string>
 
+#include "domains/rush/rush_layout.hpp"
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
 
@@ -288,6 +289,7 @@ std::uint64_t RushUniverse::count_candidates(std::size_t unit) const {
 
 RushCensusCounts& RushCensusCounts::operator+=(const RushCensusCounts& o) {
     candidates += o.candidates;
+    pruned += o.pruned;
     clusters += o.clusters;
     solvable += o.solvable;
     kept += o.kept;
@@ -298,6 +300,10 @@ RushCensusCounts& RushCensusCounts::operator+=(const RushCensusCounts& o) {
 RushVerdict RushCensus::process(const RushBoard& board, RushState candidate, RushDbEntry& entry,
                                 RushCensusCounts& counts) {
     ++counts.candidates;
+    if (!all_clusters_ && rush_layout_check(board, candidate) != RushLayout::Possible) {
+        ++counts.pruned;
+        return RushVerdict::Pruned;
+    }
     const bool canonical = grader_.explore(
         board, candidate, [&](RushState s, std::uint32_t) { return s.bits >= candidate.bits; });
     if (!canonical) return RushVerdict::NotCanonical;
@@ -334,7 +340,8 @@ std::string encode_rush_unit(const RushUnitResult& r) {
     std::string out = "counts " + std::to_string(c.candidates) + ' ' + std::to_string(c.clusters) +
                       ' ' + std::to_string(c.solvable) + ' ' + std::to_string(c.kept) + ' ' +
                       std::to_string(c.states) + ' ' +
-                      std::to_string(static_cast<std::uint64_t>(r.seconds * 1e6)) + '\n';
+                      std::to_string(static_cast<std::uint64_t>(r.seconds * 1e6)) + ' ' +
+                      std::to_string(c.pruned) + '\n';
     for (const RushDbEntry& e : r.entries) out += format_rush_db_line(e) + '\n';
     return out;
 }
@@ -347,11 +354,12 @@ RushUnitResult decode_rush_unit(std::string_view text) {
     std::size_t end = text.find('\n');
     if (end == std::string_view::npos) return bad("no counts line");
     {
-        std::uint64_t v[6];
+        std::uint64_t v[7] = {};  // the 7th (pruned) is absent in records from before pruning
         std::string_view line = text.substr(0, end);
         if (line.substr(0, 6) != "counts") return bad("no counts line");
         line.remove_prefix(6);
         for (std::uint64_t& x : v) {
+            if (&x == &v[6] && line.empty()) break;
             if (line.empty() || line.front() != ' ') return bad("bad counts line");
             line.remove_prefix(1);
             auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), x);
@@ -359,7 +367,12 @@ RushUnitResult decode_rush_unit(std::string_view text) {
             line.remove_prefix(static_cast<std::size_t>(p - line.data()));
         }
         if (!line.empty()) return bad("bad counts line");
-        r.counts = RushCensusCounts{v[0], v[1], v[2], v[3], v[4]};
+        r.counts.candidates = v[0];
+        r.counts.clusters = v[1];
+        r.counts.solvable = v[2];
+        r.counts.kept = v[3];
+        r.counts.states = v[4];
+        r.counts.pruned = v[6];
         r.seconds = static_cast<double>(v[5]) / 1e6;
     }
     for (std::size_t at = end + 1; at < text.size(); at = end + 1) {

@@ -128,10 +128,20 @@ class RushUniverse {
 // The minimality check's search: is a puzzle solved within a bound (see rush_is_minimal).
 using RushProbe = BoundedBfs<RushBoard>;
 
-enum class RushVerdict : std::uint8_t { NotCanonical, Unsolvable, Trivial, NotMinimal, Kept };
+enum class RushVerdict : std::uint8_t {
+    Pruned,
+    NotCanonical,
+    Unsolvable,
+    Trivial,
+    NotMinimal,
+    Kept
+};
 
+// With pruning (the default), clusters, solvable and states count the explored candidates only:
+// a pruned candidate is never explored, canonical or not.
 struct RushCensusCounts {
     std::uint64_t candidates = 0;  // boards processed
+    std::uint64_t pruned = 0;      // skipped by the layout check (rush_layout.hpp), unexplored
     std::uint64_t clusters = 0;    // canonical ones: each cluster of the universe once
     std::uint64_t solvable = 0;    // clusters with a solved state
     std::uint64_t kept = 0;        // solvable, non-trivial and minimal: the database's lines
@@ -141,21 +151,33 @@ struct RushCensusCounts {
 };
 
 // Classifies candidates; keeps its buffers between calls (one per worker, not thread-safe).
+//
+// Pruning: a candidate whose layout cannot give a database line (rush_layout_check: A blocked for
+// good, or a piece or wall nothing can touch, so not minimal) is counted as pruned and never
+// explored. The database is the same either way (the layout verdict holds for the whole cluster);
+// on a sample of the 6 x 6 universe with at most two walls it skipped 43% of the candidates and
+// about half of the time (docs/performance.md). With all_clusters every candidate is explored,
+// which the exact cluster counts (compared with the public enumerator's) need.
 class RushCensus {
   public:
+    explicit RushCensus(bool all_clusters = false) : all_clusters_(all_clusters) {}
+    bool all_clusters() const { return all_clusters_; }
+
     // Explores the candidate's cluster (stopping at the first smaller state) and judges it; for a
     // kept cluster `entry` receives its database line. Updates `counts`.
     RushVerdict process(const RushBoard& board, RushState candidate, RushDbEntry& entry,
                         RushCensusCounts& counts);
 
   private:
+    bool all_clusters_;
     RushGrader grader_;
     RushProbe probe_;
 };
 
 // One unit of the universe processed: its counts, its database lines (in enumeration order) and
 // the seconds it took. encode/decode give the text kept in checkpoints:
-//   "counts CANDIDATES CLUSTERS SOLVABLE KEPT STATES MICROSECONDS\n" then one database line each.
+//   "counts CANDIDATES CLUSTERS SOLVABLE KEPT STATES MICROSECONDS PRUNED\n" then one database
+// line each (records written before pruning have no PRUNED: it reads as 0).
 struct RushUnitResult {
     RushCensusCounts counts;
     std::vector<RushDbEntry> entries;

@@ -47,6 +47,13 @@ TEST(LongRushUniverse, TwoWalls6x6HasThePublicCandidateCount) {
     EXPECT_EQ(count_all(6, 2), 27'403'231'254u + 1);
 }
 
+std::string file_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 // 5 x 5 with at most 0, 1 and 2 walls through the CLI: the totals equal the public enumerator's
 // own (its inputs, canonical, solvable and minimal counts, run side by side: docs/rush-hour.md,
 // where the database lines were equal character for character too), and the brute force's count
@@ -64,9 +71,17 @@ TEST(LongRushUniverse, With5x5WallsTheTotalsEqualThePublicEnumeratorAndTheBruteF
         const std::string dir = test::temp_dir();
         const auto r =
             test::run_frontier("rush enumerate --size 5 --walls " + std::to_string(x.walls) +
-                               " --out " + dir + "/db.txt --json");
+                               " --all-clusters --out " + dir + "/db.txt --json");
         ASSERT_EQ(r.exit_code, 0) << r.err;
         const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["pruned"], 0) << x.walls;
+        // The default census prunes by layout: the same database, byte for byte.
+        const auto pruned =
+            test::run_frontier("rush enumerate --size 5 --walls " + std::to_string(x.walls) +
+                               " --out " + dir + "/pruned.txt --json");
+        ASSERT_EQ(pruned.exit_code, 0) << pruned.err;
+        EXPECT_GT(nlohmann::json::parse(pruned.out)["pruned"], 0) << x.walls;
+        EXPECT_EQ(file_text(dir + "/pruned.txt"), file_text(dir + "/db.txt")) << x.walls;
         EXPECT_EQ(j["candidates"], x.candidates) << x.walls;
         EXPECT_EQ(j["clusters"], x.clusters) << x.walls;
         EXPECT_EQ(j["solvable"], x.solvable) << x.walls;
@@ -86,7 +101,7 @@ TEST(LongRushUniverse, With5x5WallsTheTotalsEqualThePublicEnumeratorAndTheBruteF
 TEST(LongRushUniverse, WallFree5x5EqualsTheBruteForce) {
     const test::BruteUniverse brute = test::brute_force_universe(5, 0);
     const RushUniverse u(5, 0);
-    RushCensus census;
+    RushCensus census(/*all_clusters=*/true);
     RushCensusCounts counts;
     std::vector<RushDbEntry> ours, theirs = brute.entries;
     for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
@@ -126,7 +141,8 @@ TEST(LongRushUniverse, WallFree5x5ThroughTheCli) {
 // docs/rush-hour.md), not published figures: a change that moves them changes the database.
 TEST(LongRushUniverse, WallFree6x6HardestIs51Moves) {
     const std::string dir = test::temp_dir();
-    const auto r = test::run_frontier("rush enumerate --out " + dir + "/db6.txt --json");
+    const auto r =
+        test::run_frontier("rush enumerate --all-clusters --out " + dir + "/db6.txt --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["candidates"], 243'502'785 + 1);

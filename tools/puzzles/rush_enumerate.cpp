@@ -32,6 +32,7 @@ struct EnumerateOptions {
     int threads = 0;
     bool resume = false;
     bool json = false;
+    bool all_clusters = false;
     std::uint64_t max_units = 0;
 };
 
@@ -65,10 +66,13 @@ std::string eta_text(double seconds) {
     return buf;
 }
 
-std::string description(const RushUniverse& u) {
+// The checkpoint's identity: a run resumes only a checkpoint of the same universe and census
+// (pruned and full runs count clusters differently). Full runs keep the identity of the runs
+// from before pruning, whose checkpoints they can still resume.
+std::string description(const RushUniverse& u, bool all_clusters) {
     return "rush enumerate size=" + std::to_string(u.size()) +
            " walls=" + std::to_string(u.max_walls()) + " units=" + std::to_string(u.unit_count()) +
-           " format=1";
+           " format=1" + (all_clusters ? "" : " census=pruned");
 }
 
 Json summary_json(const EnumerateOptions& o, const RushUniverse& u, const Tally& t,
@@ -83,6 +87,8 @@ Json summary_json(const EnumerateOptions& o, const RushUniverse& u, const Tally&
                                 ? Json(complete ? t.counts.candidates : total_candidates)
                                 : Json(nullptr);
     j["candidates"] = t.counts.candidates;
+    j["census"] = o.all_clusters ? "all" : "pruned";
+    j["pruned"] = t.counts.pruned;
     j["clusters"] = t.counts.clusters;
     j["solvable"] = t.counts.solvable;
     j["puzzles"] = t.counts.kept;
@@ -117,7 +123,8 @@ int enumerate(const EnumerateOptions& o) {
         if (o.resume && !std::filesystem::exists(o.out + ".checkpoint"))
             std::cerr << "frontier: no checkpoint " << o.out
                       << ".checkpoint to resume; starting from the beginning\n";
-        log = std::make_unique<UnitLog>(o.out + ".checkpoint", description(universe), o.resume);
+        log = std::make_unique<UnitLog>(o.out + ".checkpoint",
+                                        description(universe, o.all_clusters), o.resume);
         for (const auto& [unit, payload] : log->recovered()) {
             if (unit >= universe.unit_count())
                 throw InputError(log->path() + ": damaged checkpoint: unit " +
@@ -157,7 +164,7 @@ int enumerate(const EnumerateOptions& o) {
     std::mutex merge;
     const std::uint64_t before = tally.counts.candidates;
     double last_update = -1;
-    tbb::enumerable_thread_specific<RushCensus> censuses;
+    tbb::enumerable_thread_specific<RushCensus> censuses(o.all_clusters);
     run_with_threads(threads, [&] {
         parallel_for_dynamic(pending.size(), [&](std::size_t i) {
             const std::size_t unit = pending[i];
@@ -176,7 +183,8 @@ int enumerate(const EnumerateOptions& o) {
                                std::to_string(universe.unit_count()) + ", candidates " +
                                std::to_string(tally.counts.candidates) +
                                (counted ? "/" + std::to_string(total) : std::string()) +
-                               ", clusters " + std::to_string(tally.counts.clusters) + ", kept " +
+                               ", pruned " + std::to_string(tally.counts.pruned) + ", clusters " +
+                               std::to_string(tally.counts.clusters) + ", kept " +
                                std::to_string(tally.counts.kept);
             if (tally.hardest)
                 line += ", hardest " + std::to_string(tally.hardest->moves) + " moves";
@@ -207,8 +215,9 @@ int enumerate(const EnumerateOptions& o) {
         std::cerr << "frontier: " << (complete ? "enumerated " : "stopped after ") << tally.units
                   << " of " << universe.unit_count() << " units: " << tally.counts.candidates
                   << (counted ? " of " + std::to_string(total) : std::string()) << " candidates, "
-                  << tally.counts.clusters << " clusters, " << tally.counts.solvable
-                  << " solvable, " << tally.counts.kept << " puzzles";
+                  << tally.counts.pruned << " pruned, " << tally.counts.clusters
+                  << (o.all_clusters ? " clusters, " : " clusters explored, ")
+                  << tally.counts.solvable << " solvable, " << tally.counts.kept << " puzzles";
         if (tally.hardest) std::cerr << ", hardest " << format_rush_db_line(*tally.hardest);
         std::cerr << " (" << format_seconds(seconds) << ")\n";
         if (!complete)
@@ -238,6 +247,9 @@ void install_rush_enumerate(CLI::App& rush) {
     cmd->add_option("--max-units", o->max_units,
                     "process at most N more units, then stop and keep the checkpoint (needs "
                     "--out; 0 = all)");
+    cmd->add_flag("--all-clusters", o->all_clusters,
+                  "explore every candidate's cluster, also those whose layout cannot give a "
+                  "line (exact cluster, solvable and state counts; the database is the same)");
     add_format_option(*cmd, o->json, "a JSON summary on stdout (needs --out)");
     add_quiet_option(*cmd);
     cmd->footer(
@@ -252,7 +264,11 @@ void install_rush_enumerate(CLI::App& rush) {
         "then the columns' pieces left to right, top to bottom; walls are x.\n"
         "Method: only boards where no piece can slide left or up are candidates; each is\n"
         "explored and dropped as soon as a smaller state of its cluster appears, so every\n"
-        "cluster is processed once, from its minimum (see docs/rush-hour.md).\n"
+        "cluster is processed once, from its minimum (see docs/rush-hour.md). Candidates whose\n"
+        "layout cannot give a line (A blocked for good by a vertical piece its line pins to the\n"
+        "exit row, or a piece or wall no other piece can touch) are pruned unexplored; the\n"
+        "counts of clusters, solvable clusters and states then cover the explored ones only\n"
+        "(--all-clusters explores all).\n"
         "Checkpoints: with --out, each finished unit of work (53,240 for wall-free 6x6) is synced "
         "to\n"
         "FILE.checkpoint; after an interruption, the same command with --resume continues\n"
@@ -262,7 +278,8 @@ void install_rush_enumerate(CLI::App& rush) {
         "puzzles kept, the hardest so far, candidates/s and the ETA (the total is counted first\n"
         "when quick: sizes 4 and 5, and 6 without walls). JSON keys: size, walls,\n"
         "complete, units, units_done, candidates_total (null when not counted), candidates,\n"
-        "clusters, solvable, puzzles, cluster_states, hardest {moves, board, cluster_size},\n"
+        "census (pruned or all), pruned, clusters, solvable, puzzles, cluster_states, hardest\n"
+        "{moves, board, cluster_size},\n"
         "puzzles_by_moves,\n"
         "seconds (this process), unit_seconds (summed over units and resumptions), out.\n");
     cmd->callback([o] { enumerate(*o); });
