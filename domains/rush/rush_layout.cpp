@@ -7,38 +7,49 @@ namespace frontier {
 
 namespace {
 
-struct Range {
-    int lo, hi;
-};
-
-// The offsets piece p's line allows: the run of wall-free cells around it, less the lengths of
-// the same-line pieces in that run before and after it.
-Range static_range(const RushBoard& b, RushState s, int p) {
-    const int n = b.size();
-    const RushPiece& pc = b.piece(p);
-    const std::uint64_t walls = b.walls();
-    auto wall_at = [&](int k) {
-        const int cell = pc.vertical ? k * n + pc.line : pc.line * n + k;
-        return (walls >> cell & 1) != 0;
-    };
-    const int o = RushBoard::offset(s, p);
-    int first = o, last = o + pc.length - 1;
-    while (first > 0 && !wall_at(first - 1)) --first;
-    while (last < n - 1 && !wall_at(last + 1)) ++last;
-    int before = 0, after = 0;
-    for (int q = 0; q < b.piece_count(); ++q) {
-        const RushPiece& x = b.piece(q);
-        if (q == p || x.vertical != pc.vertical || x.line != pc.line) continue;
-        const int xo = RushBoard::offset(s, q);
-        if (xo < first || xo > last) continue;
-        (xo < o ? before : after) += x.length;
-    }
-    return {first + before, last + 1 - after - pc.length};
+// Bits [from, to] of a line (empty when to < from).
+constexpr std::uint32_t span(int from, int to) {
+    return to < from ? 0 : ((std::uint32_t{2} << to) - 1) & ~((std::uint32_t{1} << from) - 1);
 }
 
-// The cells next to `cells` along a line: one column over for a row, one row over for a column.
-std::uint64_t along(std::uint64_t cells, bool vertical, int n) {
-    return vertical ? (cells << n | cells >> n) : (cells << 1 | cells >> 1);
+// One board's lines: per row the cells of its horizontal pieces and of its walls, per column the
+// same for vertical pieces (bit k = the k-th cell along the line). Built in O(pieces).
+struct Lines {
+    std::array<std::uint32_t, 8> pieces[2]{}, walls[2]{};  // [0] rows, [1] columns
+
+    Lines(const RushBoard& b, RushState s) {
+        const int n = b.size();
+        for (std::uint64_t w = b.walls(); w; w &= w - 1) {
+            const int cell = std::countr_zero(w);
+            walls[0][cell / n] |= std::uint32_t{1} << cell % n;
+            walls[1][cell % n] |= std::uint32_t{1} << cell / n;
+        }
+        for (int p = 0; p < b.piece_count(); ++p) {
+            const RushPiece& pc = b.piece(p);
+            const int o = RushBoard::offset(s, p);
+            pieces[pc.vertical][pc.line] |= span(o, o + pc.length - 1);
+        }
+    }
+};
+
+// Piece p's static range, and whether another piece of its line shares its wall-free run.
+struct Range {
+    int lo, hi;
+    bool neighbour;
+};
+
+Range static_range(const RushBoard& b, const Lines& lines, RushState s, int p) {
+    const int n = b.size();
+    const RushPiece& pc = b.piece(p);
+    const int o = RushBoard::offset(s, p), end = o + pc.length;  // cells [o, end)
+    const std::uint32_t walls = lines.walls[pc.vertical][pc.line];
+    const std::uint32_t others = lines.pieces[pc.vertical][pc.line] & ~span(o, end - 1);
+    const std::uint32_t walls_before = walls & span(0, o - 1), walls_after = walls >> end;
+    const int first = std::bit_width(walls_before);  // just after the last wall before p
+    const int last = walls_after ? end + std::countr_zero(walls_after) - 1 : n - 1;
+    const int before = std::popcount(others & span(first, o - 1));
+    const int after = std::popcount(others & span(end, last));
+    return {first + before, last + 1 - after - pc.length, before + after > 0};
 }
 
 }  // namespace
@@ -46,35 +57,35 @@ std::uint64_t along(std::uint64_t cells, bool vertical, int n) {
 RushLayout rush_layout_check(const RushBoard& b, RushState s) {
     const int n = b.size(), count = b.piece_count(), row = b.exit_row();
     const int a = RushBoard::offset(s, 0);
+    const Lines lines(b, s);
     std::array<std::uint64_t, RushBoard::kMaxPieces> reach{};
+    std::uint32_t alone = 0;         // bit p: no other piece in p's wall-free run
+    std::uint64_t crossing[2] = {};  // the reach of all horizontal [0] and vertical [1] pieces
     for (int p = 0; p < count; ++p) {
-        const Range r = static_range(b, s, p);
+        const Range r = static_range(b, lines, s, p);
         const RushPiece& pc = b.piece(p);
         if (p > 0 && pc.vertical && pc.line >= a + 2 && r.lo >= row + 1 - pc.length && r.hi <= row)
             return RushLayout::Unsolvable;
         for (int o = r.lo; o <= r.hi; ++o) reach[p] |= b.cells(p, o);
+        crossing[pc.vertical] |= reach[p];
+        if (!r.neighbour) alone |= std::uint32_t{1} << p;
     }
-    for (int p = 1; p < count; ++p) {
-        const RushPiece& pc = b.piece(p);
-        const std::uint64_t next = along(reach[p], pc.vertical, n);
-        bool touched = false;
-        for (int q = 0; q < count && !touched; ++q) {
-            if (q == p) continue;
-            const RushPiece& x = b.piece(q);
-            if (x.vertical != pc.vertical)
-                touched = (reach[p] & reach[q]) != 0;
-            else if (x.line == pc.line)
-                touched = (next & reach[q]) != 0;
-        }
-        if (!touched) return RushLayout::Superfluous;
-    }
+    // A piece nothing touches: alone on its run, and no crossing piece's reach overlaps its own.
+    for (int p = 1; p < count; ++p)
+        if ((alone >> p & 1) && (reach[p] & crossing[!b.piece(p).vertical]) == 0)
+            return RushLayout::Superfluous;
+    // A wall nothing touches: no piece of its row or column in the runs on either side of it
+    // (the nearest such piece's range reaches the wall).
     for (std::uint64_t w = b.walls(); w; w &= w - 1) {
-        const int cell = std::countr_zero(w), r = cell / n, c = cell % n;
+        const int cell = std::countr_zero(w);
         bool touched = false;
-        for (int p = 0; p < count && !touched; ++p) {
-            const RushPiece& pc = b.piece(p);
-            if (pc.line == (pc.vertical ? c : r))
-                touched = (along(reach[p], pc.vertical, n) >> cell & 1) != 0;
+        for (int vertical = 0; vertical < 2 && !touched; ++vertical) {
+            const int line = vertical ? cell % n : cell / n, k = vertical ? cell / n : cell % n;
+            const std::uint32_t walls = lines.walls[vertical][line] & ~(std::uint32_t{1} << k);
+            const std::uint32_t below = walls & span(0, k - 1), above = walls >> (k + 1);
+            const int first = std::bit_width(below);
+            const int last = above ? k + std::countr_zero(above) : n - 1;
+            touched = (lines.pieces[vertical][line] & span(first, last)) != 0;
         }
         if (!touched) return RushLayout::Superfluous;
     }

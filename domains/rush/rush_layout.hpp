@@ -16,7 +16,8 @@
 //                hardest start is not minimal: it cannot be a database line.
 //   Possible     neither (the cluster still has to be explored).
 //
-// Cost: O(pieces^2) bit operations per state, no allocation.
+// Cost: O(pieces) bit operations per state (per-line bitmasks of pieces and walls), no
+// allocation: on the wall-free universe, where it prunes little, no slower measurably.
 #pragma once
 
 #include <cstdint>
