@@ -60,8 +60,8 @@
 // (receiving, not expanding) until that worker catches up. Without it an owner that runs ahead
 // starts the next f layer early, while the other still produces that layer's deepest nodes; on
 // the last layer that means expanding its shallow part, which A* with ties to larger g never
-// touches: measured on the mid-sized 15-puzzles, 2 threads expanded 6-31% more than one, almost
-// all of it on the last layer, and with the gate 1-3% more (docs/performance.md, "HDA*"). The
+// touches: measured on the mid-sized 15-puzzles, 2 threads expanded 6-25% more than one, almost
+// all of it on the last layer, and with the gate within 3% (docs/performance.md, "HDA*"). The
 // price is the wait at each layer's end (about 7% of the threads' time there). The gate is a
 // scheduling choice only: the worker with the lowest published f never waits, a waiting worker
 // stays active, so termination and optimality are untouched. It spans one process's workers.
