@@ -140,6 +140,7 @@ TEST(CliHdaStar, ReportsThreadsAndOwnership) {
     EXPECT_EQ(j["workers"].size(), 3u);
     EXPECT_EQ(j["hash"], "azh");
     EXPECT_GT(j["sent_fraction"].get<double>(), 0.0);
+    for (const auto& w : j["workers"]) EXPECT_GE(w["gate_waits"].get<std::int64_t>(), 0);
     const auto bad = test::run_frontier("solve 8puzzle 123456780 -a hdastar --hash md5");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("unknown hash"), std::string::npos);

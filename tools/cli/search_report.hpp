@@ -95,7 +95,8 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
                                {"pruned", w.pruned},
                                {"sent", w.sent},
                                {"received", w.received},
-                               {"closed", w.closed}});
+                               {"closed", w.closed},
+                               {"gate_waits", w.gate_waits}});
         j["workers"] = workers;
     }
     return j;
