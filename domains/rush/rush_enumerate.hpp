@@ -162,7 +162,6 @@ struct RushCensusCounts {
 class RushCensus {
   public:
     explicit RushCensus(bool all_clusters = false) : all_clusters_(all_clusters) {}
-    bool all_clusters() const { return all_clusters_; }
 
     // Explores the candidate's cluster (stopping at the first smaller state) and judges it; for a
     // kept cluster `entry` receives its database line. Updates `counts`.

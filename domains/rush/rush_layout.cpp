@@ -32,6 +32,17 @@ struct Lines {
     }
 };
 
+// The wall-free run of a line around cells [from, to]: from just after the last wall before
+// them to just before the first wall after them.
+struct Run {
+    int first, last;
+};
+Run run_around(std::uint32_t walls, int from, int to, int n) {
+    const std::uint32_t after = walls >> (to + 1);
+    return {static_cast<int>(std::bit_width(walls & span(0, from - 1))),
+            after ? to + std::countr_zero(after) : n - 1};
+}
+
 // Piece p's static range, and whether another piece of its line shares its wall-free run.
 struct Range {
     int lo, hi;
@@ -42,14 +53,11 @@ Range static_range(const RushBoard& b, const Lines& lines, RushState s, int p) {
     const int n = b.size();
     const RushPiece& pc = b.piece(p);
     const int o = RushBoard::offset(s, p), end = o + pc.length;  // cells [o, end)
-    const std::uint32_t walls = lines.walls[pc.vertical][pc.line];
     const std::uint32_t others = lines.pieces[pc.vertical][pc.line] & ~span(o, end - 1);
-    const std::uint32_t walls_before = walls & span(0, o - 1), walls_after = walls >> end;
-    const int first = std::bit_width(walls_before);  // just after the last wall before p
-    const int last = walls_after ? end + std::countr_zero(walls_after) - 1 : n - 1;
-    const int before = std::popcount(others & span(first, o - 1));
-    const int after = std::popcount(others & span(end, last));
-    return {first + before, last + 1 - after - pc.length, before + after > 0};
+    const Run run = run_around(lines.walls[pc.vertical][pc.line], o, end - 1, n);
+    const int before = std::popcount(others & span(run.first, o - 1));
+    const int after = std::popcount(others & span(end, run.last));
+    return {run.first + before, run.last + 1 - after - pc.length, before + after > 0};
 }
 
 }  // namespace
@@ -81,11 +89,8 @@ RushLayout rush_layout_check(const RushBoard& b, RushState s) {
         bool touched = false;
         for (int vertical = 0; vertical < 2 && !touched; ++vertical) {
             const int line = vertical ? cell % n : cell / n, k = vertical ? cell / n : cell % n;
-            const std::uint32_t walls = lines.walls[vertical][line] & ~(std::uint32_t{1} << k);
-            const std::uint32_t below = walls & span(0, k - 1), above = walls >> (k + 1);
-            const int first = std::bit_width(below);
-            const int last = above ? k + std::countr_zero(above) : n - 1;
-            touched = (lines.pieces[vertical][line] & span(first, last)) != 0;
+            const Run run = run_around(lines.walls[vertical][line], k, k, n);
+            touched = (lines.pieces[vertical][line] & span(run.first, run.last)) != 0;
         }
         if (!touched) return RushLayout::Superfluous;
     }
