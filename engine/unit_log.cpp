@@ -106,26 +106,35 @@ UnitLog::~UnitLog() {
     ::close(fd_);
 }
 
-void UnitLog::read_back(const std::string& description) {
+namespace {
+
+// The whole records of a checkpoint's text, and the offset after the last of them (where a torn
+// record, if any, begins). InputErrors for a text that is no checkpoint of this computation, a
+// unit recorded twice, or damage followed by whole records (not a write cut short by a stop).
+struct ParsedLog {
+    std::vector<std::pair<std::uint64_t, std::string>> records;
+    std::size_t whole_end = 0;
+};
+
+// `importing`: the text is another run's checkpoint, read only: the advice differs.
+ParsedLog parse_log(const std::string& text, const std::string& path,
+                    const std::string& description, bool importing) {
+    const std::string give_up =
+        importing ? "; it cannot be imported into this run" : "; delete it to start over";
     const std::string header = std::string(kMagic) + description + "\n";
-    const std::string text = read_all(fd_, path_);
-    if (text.empty()) {
-        write_all(fd_, header, path_);
-        if (::fdatasync(fd_) != 0)
-            fail(path_, std::string("cannot sync checkpoint: ") + std::strerror(errno));
-        return;
-    }
     const std::size_t header_end = text.find('\n');
     if (text.compare(0, kMagic.size(), kMagic) != 0 || header_end == std::string::npos)
-        fail(path_, "not a Frontier checkpoint (it does not start with \"" +
-                        std::string(kMagic.substr(0, kMagic.size() - 1)) +
-                        "\"); give another path, or delete it");
+        fail(path, "not a Frontier checkpoint (it does not start with \"" +
+                       std::string(kMagic.substr(0, kMagic.size() - 1)) + "\")" +
+                       (importing ? give_up : "; give another path, or delete it"));
     if (text.compare(0, header_end + 1, header) != 0)
-        fail(path_, "the checkpoint was written by a different computation (" +
-                        quote_input(std::string_view(text).substr(kMagic.size(),
-                                                                  header_end - kMagic.size())) +
-                        "), not this one (" + quote_input(description) +
-                        "); resume it with the options it was started with, or delete it");
+        fail(path, "the checkpoint was written by a different computation (" +
+                       quote_input(std::string_view(text).substr(kMagic.size(),
+                                                                 header_end - kMagic.size())) +
+                       "), not this one (" + quote_input(description) + ")" +
+                       (importing ? give_up
+                                  : "; resume it with the options it was started with, or "
+                                    "delete it"));
     // The whole record at `at`: (unit, payload, the offset after it), or nothing.
     struct Record {
         std::uint64_t unit;
@@ -151,29 +160,65 @@ void UnitLog::read_back(const std::string& description) {
             return std::nullopt;
         return Record{head[0], payload, end_line + 1};
     };
+    ParsedLog log;
+    std::unordered_set<std::uint64_t> seen;
     std::size_t at = header_end + 1;  // the end of the last whole record
     while (at < text.size()) {
         const std::optional<Record> r = record_at(at);
         if (!r) break;
-        if (!done_.insert(r->unit).second)
-            fail(path_, "damaged checkpoint: unit " + std::to_string(r->unit) +
-                            " is recorded twice; delete it to start over");
-        recovered_.emplace_back(r->unit, std::string(r->payload));
+        if (!seen.insert(r->unit).second)
+            fail(path, "damaged checkpoint: unit " + std::to_string(r->unit) +
+                           " is recorded twice" + give_up);
+        log.records.emplace_back(r->unit, std::string(r->payload));
         at = r->next;
     }
-    if (at < text.size()) {
-        // Only the last record may be torn: a whole record after the damage means corruption.
+    // Only the last record may be torn: a whole record after the damage means corruption.
+    if (at < text.size())
         for (std::size_t p = all.find("\nunit ", at); p != std::string_view::npos;
              p = all.find("\nunit ", p + 1))
             if (record_at(p + 1))
-                fail(path_, "damaged checkpoint: the record at byte " + std::to_string(at) +
-                                " is bad but whole records follow it (not a write cut short "
-                                "by a stop); delete it to start over");
-        if (::ftruncate(fd_, static_cast<off_t>(at)) != 0)
-            fail(path_, std::string("cannot truncate checkpoint: ") + std::strerror(errno));
+                fail(path, "damaged checkpoint: the record at byte " + std::to_string(at) +
+                               " is bad but whole records follow it (not a write cut short "
+                               "by a stop)" +
+                               give_up);
+    log.whole_end = at;
+    return log;
+}
+
+}  // namespace
+
+void UnitLog::read_back(const std::string& description) {
+    const std::string text = read_all(fd_, path_);
+    if (text.empty()) {
+        const std::string header = std::string(kMagic) + description + "\n";
+        write_all(fd_, header, path_);
+        if (::fdatasync(fd_) != 0)
+            fail(path_, std::string("cannot sync checkpoint: ") + std::strerror(errno));
+        return;
     }
+    ParsedLog log = parse_log(text, path_, description, false);
+    for (const auto& record : log.records) done_.insert(record.first);
+    recovered_ = std::move(log.records);
+    const std::size_t at = log.whole_end;
+    if (at < text.size() && ::ftruncate(fd_, static_cast<off_t>(at)) != 0)
+        fail(path_, std::string("cannot truncate checkpoint: ") + std::strerror(errno));
     if (::lseek(fd_, static_cast<off_t>(at), SEEK_SET) < 0)
         fail(path_, std::string("cannot seek in checkpoint: ") + std::strerror(errno));
+}
+
+std::vector<std::pair<std::uint64_t, std::string>> UnitLog::read_records(
+    const std::string& path, const std::string& description) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail(path, std::string("cannot open checkpoint: ") + std::strerror(errno));
+    std::string text;
+    try {
+        text = read_all(fd, path);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    ::close(fd);
+    return parse_log(text, path, description, true).records;
 }
 
 void UnitLog::append(std::uint64_t unit, std::string_view payload) {

@@ -47,6 +47,14 @@ class UnitLog {
     }
     bool done(std::uint64_t unit) const { return done_.count(unit) != 0; }
 
+    // The whole records of another run's checkpoint of the same computation (a shard's, to
+    // import), read without locking or changing it: (unit, payload), in file order; a torn last
+    // record (that run still writing, or stopped mid-write) is left out. InputError when the file
+    // cannot be read, is no checkpoint, describes another computation, or is damaged before its
+    // end.
+    static std::vector<std::pair<std::uint64_t, std::string>> read_records(
+        const std::string& path, const std::string& description);
+
     // Records the unit's results durably. InputError on a write failure.
     void append(std::uint64_t unit, std::string_view payload);
     // Closes and deletes the file (once the run's final output is safely written).

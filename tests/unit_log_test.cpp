@@ -101,5 +101,22 @@ TEST(UnitLog, DamageBeforeTheLastRecordIsAnError) {
     EXPECT_THROW(UnitLog(path, "damaged", true), InputError);
 }
 
+TEST(UnitLog, AnotherRunsCheckpointIsReadWithoutBeingChanged) {
+    const std::string dir = test::temp_dir(), path = dir + "/shard.checkpoint";
+    UnitLog live(path, "test size=4", false);  // still open and locked, as a running shard's
+    live.append(4, "four");
+    live.append(1, "one");
+    EXPECT_EQ(UnitLog::read_records(path, "test size=4"), (Records{{4, "four"}, {1, "one"}}));
+    // A torn last record (that run stopped mid-write) is left out, and the file is not cut.
+    std::ofstream(path, std::ios::binary | std::ios::app) << "unit 9 5 0\nni";
+    const auto size = std::filesystem::file_size(path);
+    EXPECT_EQ(UnitLog::read_records(path, "test size=4").size(), 2u);
+    EXPECT_EQ(std::filesystem::file_size(path), size);
+    // Another computation's checkpoint, or none, is refused.
+    EXPECT_THROW(UnitLog::read_records(path, "test size=5"), InputError);
+    EXPECT_THROW(UnitLog::read_records(dir + "/absent", "test size=4"), InputError);
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace frontier

@@ -1,6 +1,7 @@
 // frontier rush enumerate: every cluster of the Rush Hour universe once; the database of its
 // interesting puzzles, with checkpoints and --resume.
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include <tbb/enumerable_thread_specific.h>
 
@@ -15,6 +17,7 @@
 #include "engine/error.hpp"
 #include "engine/parallel.hpp"
 #include "engine/table_file.hpp"
+#include "engine/text.hpp"
 #include "engine/timer.hpp"
 #include "engine/unit_log.hpp"
 #include "tools/cli/common.hpp"
@@ -34,7 +37,28 @@ struct EnumerateOptions {
     bool json = false;
     bool all_clusters = false;
     std::uint64_t max_units = 0;
+    std::string shard;                 // "K/N": only the units u with u % N == K
+    std::vector<std::string> imports;  // other runs' checkpoints whose units count as done here
 };
+
+bool parse_number(std::string_view text, std::size_t& out) {
+    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && p == text.data() + text.size() && !text.empty();
+}
+
+// --shard K/N, parsed: {K, N}; {0, 1} when absent.
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+    if (text.empty()) return {0, 1};
+    const std::size_t slash = text.find('/');
+    std::size_t k = 0, n = 0;
+    const bool ok = slash != std::string::npos &&
+                    parse_number(std::string_view(text).substr(0, slash), k) &&
+                    parse_number(std::string_view(text).substr(slash + 1), n) && n >= 1 && k < n;
+    if (!ok)
+        throw InputError("enumerate: --shard " + quote_input(text) +
+                         " is not K/N with 0 <= K < N (for example 0/4)");
+    return {k, n};
+}
 
 // Everything merged so far: recovered from the checkpoint, then unit by unit.
 struct Tally {
@@ -76,7 +100,8 @@ std::string description(const RushUniverse& u, bool all_clusters) {
 }
 
 Json summary_json(const EnumerateOptions& o, const RushUniverse& u, const Tally& t,
-                  std::uint64_t total_candidates, bool complete, double seconds) {
+                  std::uint64_t total_candidates, bool complete, double seconds,
+                  std::size_t imported) {
     Json j;
     j["size"] = u.size();
     j["walls"] = u.max_walls();
@@ -108,13 +133,78 @@ Json summary_json(const EnumerateOptions& o, const RushUniverse& u, const Tally&
     j["seconds"] = seconds;
     j["unit_seconds"] = t.unit_seconds;
     j["out"] = o.out.empty() ? Json(nullptr) : Json(o.out);
+    j["shard"] = o.shard.empty() ? Json(nullptr) : Json(o.shard);
+    j["imported_units"] = imported;
     return j;
+}
+
+// One unit record of a checkpoint (this run's or an imported one), checked and decoded.
+RushUnitResult decode_record(const RushUniverse& universe, const std::string& path,
+                             std::uint64_t unit, const std::string& payload) {
+    if (unit >= universe.unit_count())
+        throw InputError(path + ": damaged checkpoint: unit " + std::to_string(unit) +
+                         " is out of range (this enumeration has " +
+                         std::to_string(universe.unit_count()) + " units)");
+    try {
+        return decode_rush_unit(payload);
+    } catch (const InputError& e) {
+        throw InputError(path + ": unit " + std::to_string(unit) + ": " + e.what());
+    }
+}
+
+// --import: the units of other runs' checkpoints of the same computation (other shards, other
+// machines) count as done here. Every file is read and checked before this run opens its own
+// checkpoint, so a bad one changes nothing; a unit in several of them is kept once (each run
+// gives a unit the same lines).
+struct ImportedUnit {
+    std::uint64_t index;
+    std::string payload;
+    RushUnitResult result;
+};
+std::vector<std::vector<ImportedUnit>> read_imports(const EnumerateOptions& o,
+                                                    const RushUniverse& universe) {
+    std::vector<std::vector<ImportedUnit>> files;
+    std::set<std::uint64_t> seen;
+    for (const std::string& path : o.imports) {
+        files.emplace_back();
+        for (auto& [unit, payload] :
+             UnitLog::read_records(path, description(universe, o.all_clusters))) {
+            RushUnitResult r = decode_record(universe, path, unit, payload);
+            if (seen.insert(unit).second)
+                files.back().push_back(ImportedUnit{unit, std::move(payload), std::move(r)});
+        }
+    }
+    return files;
+}
+
+// The imported units this run lacks, added to its tally and its checkpoint as if run here.
+// Returns how many.
+std::size_t take_imports(const EnumerateOptions& o, std::vector<std::vector<ImportedUnit>> files,
+                         UnitLog& log, Tally& tally) {
+    std::size_t taken = 0;
+    for (std::size_t f = 0; f < files.size(); ++f) {
+        std::size_t fresh = 0;
+        for (ImportedUnit& u : files[f]) {
+            if (log.done(u.index)) continue;
+            log.append(u.index, u.payload);
+            tally.add(std::move(u.result));
+            ++fresh;
+        }
+        if (!quiet())
+            std::cerr << "frontier: imported " << fresh << " units from " << o.imports[f] << "\n";
+        taken += fresh;
+    }
+    return taken;
 }
 
 int enumerate(const EnumerateOptions& o) {
     const RushUniverse universe(o.size, o.walls);
-    if (o.out.empty() && (o.resume || o.max_units > 0 || o.json))
-        throw InputError("enumerate: --resume, --max-units and --json need --out FILE");
+    if (o.out.empty() &&
+        (o.resume || o.max_units > 0 || o.json || !o.shard.empty() || !o.imports.empty()))
+        throw InputError(
+            "enumerate: --resume, --max-units, --shard, --import and --json need --out FILE");
+    const auto [shard, shards] = parse_shard(o.shard);
+    std::vector<std::vector<ImportedUnit>> imports = read_imports(o, universe);
     const int threads = resolve_threads(o.threads);
     Stopwatch clock;
     std::unique_ptr<UnitLog> log;
@@ -125,23 +215,22 @@ int enumerate(const EnumerateOptions& o) {
                       << ".checkpoint to resume; starting from the beginning\n";
         log = std::make_unique<UnitLog>(o.out + ".checkpoint",
                                         description(universe, o.all_clusters), o.resume);
-        for (const auto& [unit, payload] : log->recovered()) {
-            if (unit >= universe.unit_count())
-                throw InputError(log->path() + ": damaged checkpoint: unit " +
-                                 std::to_string(unit) + " is out of range (this enumeration has " +
-                                 std::to_string(universe.unit_count()) + " units)");
-            try {
-                tally.add(decode_rush_unit(payload));
-            } catch (const InputError& e) {
-                throw InputError(log->path() + ": unit " + std::to_string(unit) + ": " + e.what());
-            }
-        }
+        for (const auto& [unit, payload] : log->recovered())
+            tally.add(decode_record(universe, log->path(), unit, payload));
     }
+    const std::size_t imported = log ? take_imports(o, std::move(imports), *log, tally) : 0;
+    // This run's units: the missing ones of its shard, at most max_units of them. It completes
+    // the universe when they are all the missing ones.
+    std::size_t missing = 0;
     std::vector<std::size_t> pending;
-    for (std::size_t u = 0; u < universe.unit_count(); ++u)
-        if (!log || !log->done(u)) pending.push_back(u);
-    const bool complete = o.max_units == 0 || o.max_units >= pending.size();
-    if (!complete) pending.resize(o.max_units);
+    for (std::size_t u = 0; u < universe.unit_count(); ++u) {
+        if (log && log->done(u)) continue;
+        ++missing;
+        if (u % shards == shard) pending.push_back(u);
+    }
+    const std::size_t shard_missing = pending.size();
+    if (o.max_units > 0 && o.max_units < pending.size()) pending.resize(o.max_units);
+    const bool complete = pending.size() == missing;
 
     // The candidates of every unit, counted for the progress line and the ETA when that is quick
     // (no board is built: about a second for wall-free 6 x 6, but minutes to hours with walls,
@@ -176,9 +265,13 @@ int enumerate(const EnumerateOptions& o) {
             if (!show || now - last_update < 0.5) return;
             last_update = now;
             const double rate = (tally.counts.candidates - before) / std::max(now, 1e-9);
-            const double left = counted ? (total - tally.counts.candidates) / std::max(rate, 1e-9)
-                                        : now * (universe.unit_count() - tally.units) /
-                                              std::max<double>(tally.units - units_before, 1);
+            const std::size_t ran = tally.units - units_before;
+            // By candidates when they were counted and this run does all that is left, else by
+            // this run's units.
+            const double left =
+                counted && complete
+                    ? (total - tally.counts.candidates) / std::max(rate, 1e-9)
+                    : now * (pending.size() - ran) / std::max<double>(static_cast<double>(ran), 1);
             std::string line = "units " + std::to_string(tally.units) + "/" +
                                std::to_string(universe.unit_count()) + ", candidates " +
                                std::to_string(tally.counts.candidates) +
@@ -210,7 +303,7 @@ int enumerate(const EnumerateOptions& o) {
         }
     }
     if (o.json) {
-        print_json(summary_json(o, universe, tally, total, complete, seconds));
+        print_json(summary_json(o, universe, tally, total, complete, seconds, imported));
     } else {
         std::cerr << "frontier: " << (complete ? "enumerated " : "stopped after ") << tally.units
                   << " of " << universe.unit_count() << " units: " << tally.counts.candidates
@@ -220,7 +313,10 @@ int enumerate(const EnumerateOptions& o) {
                   << tally.counts.solvable << " solvable, " << tally.counts.kept << " puzzles";
         if (tally.hardest) std::cerr << ", hardest " << format_rush_db_line(*tally.hardest);
         std::cerr << " (" << format_seconds(seconds) << ")\n";
-        if (!complete)
+        if (!complete && shards > 1 && pending.size() == shard_missing)
+            std::cerr << "frontier: shard " << o.shard << " is done; the checkpoint " << log->path()
+                      << " holds its units: give it to the final run with --import\n";
+        else if (!complete)
             std::cerr << "frontier: the checkpoint " << log->path()
                       << " holds the units done; continue with --resume\n";
     }
@@ -250,6 +346,15 @@ void install_rush_enumerate(CLI::App& rush) {
     cmd->add_flag("--all-clusters", o->all_clusters,
                   "explore every candidate's cluster, also those whose layout cannot give a "
                   "line (exact cluster, solvable and state counts; the database is the same)");
+    cmd->add_option("--shard", o->shard,
+                    "run only the units u with u % N == K, for one of N machines or sittings "
+                    "running side by side (needs --out; merge their checkpoints with --import)")
+        ->type_name("K/N");
+    cmd->add_option("--import", o->imports,
+                    "a checkpoint of another run of the same enumeration (a shard's): its units "
+                    "count as done here and go into this run's checkpoint (repeatable; needs "
+                    "--out)")
+        ->type_name("FILE");
     add_format_option(*cmd, o->json, "a JSON summary on stdout (needs --out)");
     add_quiet_option(*cmd);
     cmd->footer(
@@ -274,6 +379,9 @@ void install_rush_enumerate(CLI::App& rush) {
         "FILE.checkpoint; after an interruption, the same command with --resume continues\n"
         "without losing or repeating a cluster; the checkpoint is deleted once FILE is written.\n"
         "An existing checkpoint is never overwritten without --resume.\n"
+        "Several machines: each runs the same command with --shard K/N (K = 0 .. N-1) and its\n"
+        "own --out; then one run with --import for each shard's checkpoint writes the database\n"
+        "(units missing from the checkpoints, such as a torn last one, are run there).\n"
         "Progress on stderr (a terminal only): units, candidates done of the total, clusters,\n"
         "puzzles kept, the hardest so far, candidates/s and the ETA (the total is counted first\n"
         "when quick: sizes 4 and 5, and 6 without walls). JSON keys: size, walls,\n"
@@ -281,7 +389,8 @@ void install_rush_enumerate(CLI::App& rush) {
         "census (pruned or all), pruned, clusters, solvable, puzzles, cluster_states, hardest\n"
         "{moves, board, cluster_size},\n"
         "puzzles_by_moves,\n"
-        "seconds (this process), unit_seconds (summed over units and resumptions), out.\n");
+        "seconds (this process), unit_seconds (summed over units and resumptions), out,\n"
+        "shard (\"K/N\" or null), imported_units.\n");
     cmd->callback([o] { enumerate(*o); });
 }
 
