@@ -338,6 +338,42 @@ TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
     }
 }
 
+// unit_of names the unit that settles a board's cluster, from any state and any lettering: every
+// canonical candidate's own unit, and the unit that gave each database line.
+TEST(RushUniverse, UnitOfNamesTheUnitThatSettlesTheCluster) {
+    for (const int walls : {1, 3}) {
+        const RushUniverse u(4, walls);
+        RushCensus full(true);
+        RushDbEntry entry;
+        RushCensusCounts counts;
+        int lines = 0;
+        for (std::size_t unit = 0; unit < u.unit_count(); ++unit)
+            u.for_each_candidate(unit, [&](const RushBoard& board, RushState c) {
+                const RushVerdict v = full.process(board, c, entry, counts);
+                if (v == RushVerdict::NotCanonical) return;
+                ASSERT_EQ(u.unit_of(board, c), unit) << format_rush(board, c);
+                if (v != RushVerdict::Kept) return;
+                ++lines;
+                // The line's board (the hardest start, not the candidate), relettered backwards.
+                std::string board_text = entry.board;
+                for (char& ch : board_text)
+                    if (ch >= 'B' && ch <= 'Z' && ch != 'x')
+                        ch = static_cast<char>('Z' - (ch - 'B'));
+                const RushPuzzle p = parse_rush(board_text);
+                ASSERT_EQ(u.unit_of(p.board, p.start), unit) << board_text;
+            });
+        EXPECT_EQ(static_cast<std::uint64_t>(lines), counts.kept);
+        EXPECT_GT(lines, 10);
+    }
+    const RushUniverse six(6, 2);
+    const RushPuzzle small = parse_rush("ooooAAooooooBBoo");  // 4 x 4
+    EXPECT_THROW(six.unit_of(small.board, small.start), InputError);
+    const RushPuzzle three_walls = parse_rush("xxxoooooooooAAoooooooooooooooooooxoo");
+    EXPECT_THROW(six.unit_of(three_walls.board, three_walls.start), InputError);
+    const RushPuzzle exit_row = parse_rush("ooooooooooooAABBoooooooooooooooooooo");
+    EXPECT_THROW(six.unit_of(exit_row.board, exit_row.start), InputError);
+}
+
 TEST(RushUniverse, RejectsSizesAndWallsOutOfRange) {
     EXPECT_THROW(RushUniverse(3, 0), InputError);
     EXPECT_THROW(RushUniverse(7, 0), InputError);

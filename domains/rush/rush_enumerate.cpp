@@ -287,6 +287,80 @@ std::uint64_t RushUniverse::count_candidates(std::size_t unit) const {
     return w.count;
 }
 
+std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
+    const int n = size_;
+    auto outside = [](const std::string& why) -> std::size_t {
+        throw InputError("the board is not of this universe: " + why);
+    };
+    if (board.size() != n) return outside("its size differs");
+    if (std::popcount(board.walls()) > max_walls_) return outside("it has too many walls");
+    // The pieces in the universe's numbering: A, the other rows' pieces (the exit row first,
+    // then top to bottom) left to right, then the columns' pieces left to right, top to bottom.
+    std::vector<int> order(board.piece_count());
+    for (int p = 0; p < board.piece_count(); ++p) order[p] = p;
+    auto key = [&](int p) {
+        const RushPiece& pc = board.piece(p);
+        const int rank =
+            pc.vertical ? 1 + n + pc.line : 1 + (pc.line == exit_row_ ? 0 : 1 + pc.line);
+        return std::pair{p == 0 ? 0 : rank, RushBoard::offset(s, p)};
+    };
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+    RushBoard steps(n, RushMetric::Steps);
+    RushState start;
+    for (std::uint64_t w = board.walls(); w; w &= w - 1)
+        steps.add_wall(std::countr_zero(w) / n, std::countr_zero(w) % n);
+    for (const int p : order) {
+        const RushPiece& pc = board.piece(p);
+        if (p > 0 && !pc.vertical && pc.line == exit_row_)
+            return outside("a horizontal piece other than A is in the exit row");
+        start = RushBoard::with_offset(start, steps.add_piece(pc), RushBoard::offset(s, p));
+    }
+    // The cluster's smallest state: the candidate the enumeration meets it by.
+    RushState least = start;
+    RushGrader grader;
+    grader.explore(steps, start, [&](RushState x, std::uint32_t) {
+        if (x.bits < least.bits) least = x;
+        return true;
+    });
+    // Its unit: the patterns of the rows a unit fixes.
+    std::array<std::uint16_t, kMaxUnitRows> patterns{};
+    for (int depth = 0; depth < unit_rows_; ++depth) {
+        const int row = row_order_[depth];
+        Pattern want;
+        for (int c = 0; c < n; ++c)
+            if (steps.walls() >> (row * n + c) & 1)
+                want.items[want.count++] = Item{std::uint8_t(c), 1};
+        for (int p = 0; p < steps.piece_count(); ++p) {
+            const RushPiece& pc = steps.piece(p);
+            if (!pc.vertical && pc.line == row)
+                want.items[want.count++] =
+                    Item{std::uint8_t(RushBoard::offset(least, p)), pc.length};
+        }
+        std::sort(want.items.begin(), want.items.begin() + want.count,
+                  [](Item a, Item b) { return a.start < b.start; });
+        const auto& list = rows_[row];
+        const auto same = [&](const Pattern& q) {
+            if (q.count != want.count) return false;
+            std::array<Item, 6> items = q.items;
+            std::sort(items.begin(), items.begin() + q.count,
+                      [](Item a, Item b) { return a.start < b.start; });
+            for (int i = 0; i < q.count; ++i)
+                if (items[i].start != want.items[i].start ||
+                    items[i].length != want.items[i].length)
+                    return false;
+            return true;
+        };
+        const auto it = std::find_if(list.begin(), list.end(), same);
+        if (it == list.end())
+            return outside("row " + std::to_string(row) + " is not one of its rows");
+        patterns[depth] = static_cast<std::uint16_t>(it - list.begin());
+    }
+    for (std::size_t u = 0; u < units_.size(); ++u)
+        if (std::equal(patterns.begin(), patterns.begin() + unit_rows_, units_[u].patterns.begin()))
+            return u;
+    return outside("its first rows hold more walls than it allows");
+}
+
 RushCensusCounts& RushCensusCounts::operator+=(const RushCensusCounts& o) {
     candidates += o.candidates;
     pruned += o.pruned;

@@ -87,6 +87,13 @@ class RushUniverse {
     // The number of candidates of the unit, without building them.
     std::uint64_t count_candidates(std::size_t unit) const;
 
+    // The unit whose candidates include the smallest state of the cluster of (board, s), for a
+    // board of this universe given with any letters: running that unit alone settles the
+    // cluster (for example, finds a known database line without running the universe). Explores
+    // the cluster once. InputError when the board is not of this universe (its size, its walls,
+    // a horizontal piece other than A in the exit row).
+    std::size_t unit_of(const RushBoard& board, RushState s) const;
+
   private:
     // One piece or wall of a line pattern: its first cell along the line and its length
     // (1 = a wall, rows only).

@@ -1,7 +1,8 @@
 // Long checks of the Rush Hour universe (ctest -L long): the 6 x 6 candidate counts (minutes with
 // walls), the 5 x 5 universes through the CLI against the public enumerator's figures and the
-// brute force, and the whole wall-free 6 x 6 enumeration (tens of minutes on 2 idle cores: run it
-// alone, ctest -L long -R WallFree6x6).
+// brute force, the whole wall-free 6 x 6 enumeration (tens of minutes on 2 idle cores: run it
+// alone, ctest -L long -R WallFree6x6), and the public database's rows with walls found in the
+// units of the two-wall universe that hold them (about half an hour on 2 cores).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -11,10 +12,12 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <nlohmann/json.hpp>
 
 #include "domains/rush/rush_enumerate.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "engine/parallel.hpp"
 #include "tests/support/rush_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -177,6 +180,44 @@ TEST(LongRushUniverse, WallFree6x6HardestIs51Moves) {
     EXPECT_EQ(published, 8);
     std::printf("wall-free 6x6: %s\n", r.out.c_str());
     std::filesystem::remove_all(dir);
+}
+
+// The public database's rows in rush_known.tsv (with and without walls, the hardest 60-move one
+// included), each found character for character, with its moves and cluster size, among the
+// lines of the one unit of the 6 x 6 universe with at most two walls that holds its cluster
+// (RushUniverse::unit_of): the whole two-wall universe takes about a day on 2 cores, these 17
+// units 33 minutes (2,001 s; unit 0 alone holds 191 M candidates).
+TEST(LongRushUniverse, TwoWalls6x6UnitsHoldThePublicRowsCharacterForCharacter) {
+    const RushUniverse universe(6, 2);
+    std::map<std::size_t, std::vector<std::vector<std::string>>> rows_by_unit;
+    int published = 0, with_walls = 0;
+    for (const auto& row : test::read_tsv(test::data_file("rush_known.tsv"))) {
+        if (row[0] == "board36" || row[3].find("rush.txt") == std::string::npos) continue;
+        ++published;
+        with_walls += row[0].find('x') != std::string::npos;
+        const RushPuzzle p = parse_rush(row[0]);
+        rows_by_unit[universe.unit_of(p.board, p.start)].push_back(row);
+    }
+    EXPECT_EQ(published, 29);
+    EXPECT_EQ(with_walls, 21);
+    std::vector<std::size_t> units;
+    for (const auto& [unit, rows] : rows_by_unit) units.push_back(unit);
+    std::vector<std::vector<RushDbEntry>> lines(units.size());
+    tbb::enumerable_thread_specific<RushCensus> censuses;
+    run_with_threads(2, [&] {
+        parallel_for_dynamic(units.size(), [&](std::size_t i) {
+            lines[i] = run_rush_unit(universe, units[i], censuses.local()).entries;
+        });
+    });
+    for (std::size_t i = 0; i < units.size(); ++i)
+        for (const auto& row : rows_by_unit[units[i]]) {
+            const auto it = std::find_if(lines[i].begin(), lines[i].end(),
+                                         [&](const RushDbEntry& e) { return e.board == row[0]; });
+            ASSERT_NE(it, lines[i].end()) << row[0] << " in unit " << units[i];
+            EXPECT_EQ(it->moves, std::stoi(row[1])) << row[0];
+            EXPECT_EQ(it->cluster_size, std::stoul(row[2])) << row[0];
+        }
+    std::printf("%d public rows found in %zu units\n", published, units.size());
 }
 
 }  // namespace
