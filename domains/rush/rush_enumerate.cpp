@@ -298,13 +298,14 @@ std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
     // then top to bottom) left to right, then the columns' pieces left to right, top to bottom.
     std::vector<int> order(board.piece_count());
     for (int p = 0; p < board.piece_count(); ++p) order[p] = p;
-    auto key = [&](int p) {
+    auto order_key = [&](int p) {
         const RushPiece& pc = board.piece(p);
         const int rank =
             pc.vertical ? 1 + n + pc.line : 1 + (pc.line == exit_row_ ? 0 : 1 + pc.line);
         return std::pair{p == 0 ? 0 : rank, RushBoard::offset(s, p)};
     };
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return order_key(a) < order_key(b); });
     RushBoard steps(n, RushMetric::Steps);
     RushState start;
     for (std::uint64_t w = board.walls(); w; w &= w - 1)
@@ -322,35 +323,28 @@ std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
         if (x.bits < least.bits) least = x;
         return true;
     });
-    // Its unit: the patterns of the rows a unit fixes.
+    // Its unit: the patterns of the rows a unit fixes. A row's items are told apart by where
+    // each starts and how long it is (they never overlap): one bit per (start, length).
+    auto row_key = [](const Item* items, int count) {
+        std::uint32_t k = 0;
+        for (int i = 0; i < count; ++i) k |= 1u << (items[i].start + 8 * (items[i].length - 1));
+        return k;
+    };
     std::array<std::uint16_t, kMaxUnitRows> patterns{};
     for (int depth = 0; depth < unit_rows_; ++depth) {
         const int row = row_order_[depth];
-        Pattern want;
+        std::uint32_t want = 0;
         for (int c = 0; c < n; ++c)
-            if (steps.walls() >> (row * n + c) & 1)
-                want.items[want.count++] = Item{std::uint8_t(c), 1};
+            if (steps.walls() >> (row * n + c) & 1) want |= 1u << c;
         for (int p = 0; p < steps.piece_count(); ++p) {
             const RushPiece& pc = steps.piece(p);
             if (!pc.vertical && pc.line == row)
-                want.items[want.count++] =
-                    Item{std::uint8_t(RushBoard::offset(least, p)), pc.length};
+                want |= 1u << (RushBoard::offset(least, p) + 8 * (pc.length - 1));
         }
-        std::sort(want.items.begin(), want.items.begin() + want.count,
-                  [](Item a, Item b) { return a.start < b.start; });
         const auto& list = rows_[row];
-        const auto same = [&](const Pattern& q) {
-            if (q.count != want.count) return false;
-            std::array<Item, 6> items = q.items;
-            std::sort(items.begin(), items.begin() + q.count,
-                      [](Item a, Item b) { return a.start < b.start; });
-            for (int i = 0; i < q.count; ++i)
-                if (items[i].start != want.items[i].start ||
-                    items[i].length != want.items[i].length)
-                    return false;
-            return true;
-        };
-        const auto it = std::find_if(list.begin(), list.end(), same);
+        const auto it = std::find_if(list.begin(), list.end(), [&](const Pattern& q) {
+            return row_key(q.items.data(), q.count) == want;
+        });
         if (it == list.end())
             return outside("row " + std::to_string(row) + " is not one of its rows");
         patterns[depth] = static_cast<std::uint16_t>(it - list.begin());
