@@ -199,7 +199,9 @@ std::string shell_output(const std::string& cmd) {
 }
 
 // One detached tmux server with one pane running a command; the pane stays after the command
-// ends (the script then prints the exit status and the terminal's canonical-mode setting).
+// ends. The script then prints the terminal's canonical-mode and echo settings and, last, the
+// exit status: a test that has waited for "PLAY-EXIT=" sees the settings too (printed after the
+// status, they could still be missing from the capture: a race CI once lost).
 class TmuxPane {
   public:
     // `env`: extra variable assignments for the game's environment ("NO_COLOR=1").
@@ -209,9 +211,9 @@ class TmuxPane {
         socket_ = "frontier-play-" + std::to_string(getpid()) + "-" + std::to_string(++counter);
         std::ofstream(dir_ + "/run.sh")
             << "export TERM=screen LC_ALL=C.UTF-8 " << env << "\nunset TMUX\n"
-            << FRONTIER_BIN << " " << args << "\necho PLAY-EXIT=$?\n"
+            << FRONTIER_BIN << " " << args << "\nstatus=$?\n"
             << "stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo\n"
-            << "sleep 120\n";
+            << "echo PLAY-EXIT=$status\nsleep 120\n";
         tmux("new-session -d -s play -x " + std::to_string(width) + " -y " +
              std::to_string(height) + " 'sh " + dir_ + "/run.sh'");
     }
