@@ -4,9 +4,7 @@
 // Run: build/bench/frontier_bench --benchmark_filter='Queens|Sudoku|Qubic'
 #include <algorithm>
 #include <bit>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +12,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "bench/sudoku_reference.hpp"
 #include "domains/qubic/qubic.hpp"
 #include "domains/qubic/qubic_io.hpp"
 #include "domains/queens/queens.hpp"
@@ -55,25 +54,10 @@ BENCHMARK(BM_QueensCountUnique)
 
 // ---- Sudoku ----------------------------------------------------------------------------------
 
-std::vector<std::pair<SudokuGrid, SudokuGrid>> reference_sudokus() {
-    std::ifstream in(std::string(FRONTIER_DATA_DIR) + "/sudoku.tsv");
-    std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        std::stringstream ss(line);
-        std::string puzzle, solution;
-        std::getline(ss, puzzle, '\t');
-        std::getline(ss, solution, '\t');
-        out.emplace_back(parse_sudoku(puzzle), parse_sudoku(solution));
-    }
-    return out;
-}
-
 const std::vector<SudokuGrid>& hard_set() {
     static const std::vector<SudokuGrid> set = [] {
         std::vector<SudokuGrid> v;
-        for (const auto& [p, s] : reference_sudokus()) v.push_back(p);
+        for (const auto& [p, s] : bench::reference_sudokus()) v.push_back(p);
         return v;
     }();
     return set;
@@ -89,7 +73,7 @@ bool unique(const SudokuGrid& p) {
 const std::vector<SudokuGrid>& easy_set() {
     static const std::vector<SudokuGrid> set = [] {
         std::mt19937 rng(1);
-        const auto refs = reference_sudokus();
+        const auto refs = bench::reference_sudokus();
         std::vector<SudokuGrid> v;
         while (v.size() < 1000) {
             SudokuGrid p = refs[rng() % refs.size()].second;
@@ -109,7 +93,7 @@ const std::vector<SudokuGrid>& easy_set() {
 const std::vector<SudokuGrid>& minimal_set() {
     static const std::vector<SudokuGrid> set = [] {
         std::mt19937 rng(2);
-        const auto refs = reference_sudokus();
+        const auto refs = bench::reference_sudokus();
         std::vector<SudokuGrid> v;
         while (v.size() < 300) {
             SudokuGrid p = refs[rng() % refs.size()].second;

@@ -11,14 +11,13 @@
 // Each puzzle is solved to its first solution (limit 1) or to a proof of uniqueness (limit 2);
 // every answer is checked against the variant of the listed solution (hard set) or for validity.
 // Run: build/bench/frontier_bench --benchmark_filter='SudokuSet'
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "bench/sudoku_reference.hpp"
 #include "domains/sudoku/sudoku.hpp"
 #include "domains/sudoku/sudoku_bands.hpp"
 #include "domains/sudoku/sudoku_io.hpp"
@@ -30,25 +29,10 @@ struct Set {
     std::vector<SudokuGrid> puzzles, solutions;  // solutions empty when not listed
 };
 
-std::vector<std::pair<SudokuGrid, SudokuGrid>> listed() {
-    std::ifstream in(std::string(FRONTIER_DATA_DIR) + "/sudoku.tsv");
-    std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        std::stringstream ss(line);
-        std::string puzzle, solution;
-        std::getline(ss, puzzle, '\t');
-        std::getline(ss, solution, '\t');
-        out.emplace_back(parse_sudoku(puzzle), parse_sudoku(solution));
-    }
-    return out;
-}
-
 const Set& hard_variants() {
     static const Set set = [] {
         Set s;
-        const auto refs = listed();
+        const auto refs = bench::reference_sudokus();
         for (std::size_t i = 0; i < refs.size(); ++i)
             for (std::uint64_t v = 0; v < 64; ++v) {
                 s.puzzles.push_back(sudoku_variant(refs[i].first, 1000 * i + v));
@@ -62,7 +46,7 @@ const Set& hard_variants() {
 const Set& minimal_variants() {
     static const Set set = [] {
         Set s;
-        const auto refs = listed();
+        const auto refs = bench::reference_sudokus();
         SudokuOptions two;
         two.max_solutions = 2;
         for (std::uint64_t k = 0; k < 256; ++k) {

@@ -7,6 +7,8 @@
 
 namespace frontier::cli {
 
+namespace {
+
 void print_text(const Report& rep, const EnumerateOptions& o) {
     const LayeredBfsResult& r = rep.result;
     if (rep.states && o.distributed)
@@ -81,6 +83,17 @@ void write_plot(const Report& rep, const EnumerateOptions& o) {
         note += (note.empty() ? "" : "; ") + std::string("stopped at depth ") +
                 std::to_string(rep.result.max_depth()) + " (--max-depth)";
     write_depth_plot(o.plot, rep.name, rep.result.layers, note);
+}
+
+}  // namespace
+
+void print_report(const Report& rep, const EnumerateOptions& o, const std::string& what) {
+    write_plot(rep, o);
+    if (o.json)
+        print_json_report(rep, o);
+    else
+        print_text(rep, o);
+    if (!o.out.empty() && !o.json) std::printf("wrote %s (%s)\n", o.out.c_str(), what.c_str());
 }
 
 // --out DIR for a distributed run: the directory exists (created if needed) and holds no

@@ -84,11 +84,9 @@ TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
     return h;
 }
 
-// The report of an enumeration, as text or as one JSON object.
-void print_text(const Report& rep, const EnumerateOptions& o);
-void print_json_report(const Report& rep, const EnumerateOptions& o);
-// Writes the --plot file, if asked for, before the report is printed (the report names it).
-void write_plot(const Report& rep, const EnumerateOptions& o);
+// Writes the --plot file, if asked for, then prints the report (as text, or as one JSON object
+// with --json; the report names the plot), then, for --out without --json, "wrote OUT (what)".
+void print_report(const Report& rep, const EnumerateOptions& o, const std::string& what);
 // enumerate's options every puzzle takes (the puzzle adds its own), and their summary for the
 // verb's help.
 void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o);
@@ -163,13 +161,7 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
         }
         progress.finish();
     }
-    write_plot(rep, o);
-    if (o.json)
-        print_json_report(rep, o);
-    else
-        print_text(rep, o);
-    if (!o.out.empty() && !o.json)
-        std::printf("wrote %s (%s)\n", o.out.c_str(), format_bytes(*rep.states).c_str());
+    print_report(rep, o, format_bytes(*rep.states));
 }
 
 // --out DIR for a distributed run: the directory exists (created if needed) and holds no
@@ -236,14 +228,7 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
         rep.result = r;
         for (std::uint64_t rank : r.farthest)
             rep.farthest.push_back(DomainIO<D>::format(d, d.unrank(rank)));
-        write_plot(rep, o);
-        if (o.json)
-            print_json_report(rep, o);
-        else
-            print_text(rep, o);
-        if (!o.out.empty() && !o.json)
-            std::printf("wrote %s (%d shards, %s)\n", o.out.c_str(), cluster.size(),
-                        format_bytes(d.size()).c_str());
+        print_report(rep, o, std::to_string(cluster.size()) + " shards, " + format_bytes(d.size()));
         std::fflush(stdout);
     });
 }
