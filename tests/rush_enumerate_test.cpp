@@ -329,7 +329,9 @@ TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
                 }
             });
         EXPECT_GT(unsolvable, 0u) << name;
-        if (walls > 0) EXPECT_GT(superfluous, 0u) << name;
+        if (walls > 0) {
+            EXPECT_GT(superfluous, 0u) << name;
+        }
         if (step == 1) {
             const Enumerated pruned = enumerate_all(size, walls, false);
             EXPECT_EQ(pruned.entries, enumerate_all(size, walls, true).entries) << name;
