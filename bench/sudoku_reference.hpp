@@ -1,6 +1,7 @@
-// The benchmarks' reference Sudokus: the 16 puzzles of ../shared/data/sudoku.tsv (the
-// FRONTIER_DATA_DIR the build was configured with) with their listed solutions, in file order.
-// Read on every call; callers keep what they derive from it in a function-local static.
+// The benchmarks' reference Sudokus: each puzzle of a sudoku.tsv file (a header line, then
+// "puzzle<TAB>solution" rows, ../shared/data/README) with its listed solution, in file order.
+// Read on every call; callers keep what they derive from it in a function-local static. Also
+// used by docs/bench/sudoku_vs_tdoku.cpp, which is built outside CMake (no FRONTIER_DATA_DIR).
 #pragma once
 
 #include <fstream>
@@ -14,8 +15,8 @@
 
 namespace frontier::bench {
 
-inline std::vector<std::pair<SudokuGrid, SudokuGrid>> reference_sudokus() {
-    std::ifstream in(std::string(FRONTIER_DATA_DIR) + "/sudoku.tsv");
+inline std::vector<std::pair<SudokuGrid, SudokuGrid>> read_sudoku_tsv(const std::string& path) {
+    std::ifstream in(path);
     std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
     std::string line;
     std::getline(in, line);  // header
@@ -28,5 +29,12 @@ inline std::vector<std::pair<SudokuGrid, SudokuGrid>> reference_sudokus() {
     }
     return out;
 }
+
+#ifdef FRONTIER_DATA_DIR
+// The 16 puzzles of ../shared/data/sudoku.tsv (the data directory the build was configured with).
+inline std::vector<std::pair<SudokuGrid, SudokuGrid>> reference_sudokus() {
+    return read_sudoku_tsv(std::string(FRONTIER_DATA_DIR) + "/sudoku.tsv");
+}
+#endif
 
 }  // namespace frontier::bench

@@ -25,11 +25,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bench/sudoku_reference.hpp"
 #include "domains/sudoku/sudoku.hpp"
 #include "domains/sudoku/sudoku_io.hpp"
 
@@ -46,21 +46,6 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-std::vector<std::pair<SudokuGrid, SudokuGrid>> listed(const std::string& tsv) {
-    std::ifstream in(tsv);
-    std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-        std::stringstream ss(line);
-        std::string p, s;
-        std::getline(ss, p, '\t');
-        std::getline(ss, s, '\t');
-        out.emplace_back(parse_sudoku(p), parse_sudoku(s));
-    }
-    return out;
-}
-
 std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& path) {
     std::vector<SudokuGrid> set;
     if (kind == "file") {
@@ -70,7 +55,7 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
             if (line.size() >= 81) set.push_back(parse_sudoku(line.substr(0, 81)));
         return set;
     }
-    const auto refs = listed(path);
+    const auto refs = bench::read_sudoku_tsv(path);
     if (kind == "hard") {
         for (std::size_t i = 0; i < refs.size(); ++i)
             for (std::uint64_t v = 0; v < 64; ++v)
