@@ -359,8 +359,7 @@ TEST(RushUniverse, UnitOfNamesTheUnitThatSettlesTheCluster) {
                 // The line's board (the hardest start, not the candidate), relettered backwards.
                 std::string board_text = entry.board;
                 for (char& ch : board_text)
-                    if (ch >= 'B' && ch <= 'Z' && ch != 'x')
-                        ch = static_cast<char>('Z' - (ch - 'B'));
+                    if (ch >= 'B' && ch <= 'Z') ch = static_cast<char>('Z' - (ch - 'B'));
                 const RushPuzzle p = parse_rush(board_text);
                 ASSERT_EQ(u.unit_of(p.board, p.start), unit) << board_text;
             });

@@ -294,14 +294,15 @@ std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
     };
     if (board.size() != n) return outside("its size differs");
     if (std::popcount(board.walls()) > max_walls_) return outside("it has too many walls");
-    // The pieces in the universe's numbering: A, the other rows' pieces (the exit row first,
-    // then top to bottom) left to right, then the columns' pieces left to right, top to bottom.
+    // The pieces in the universe's numbering: A, the other rows' pieces (rows in row_order_)
+    // left to right, then the columns' pieces left to right, top to bottom.
     std::vector<int> order(board.piece_count());
     for (int p = 0; p < board.piece_count(); ++p) order[p] = p;
     auto order_key = [&](int p) {
         const RushPiece& pc = board.piece(p);
-        const int rank =
-            pc.vertical ? 1 + n + pc.line : 1 + (pc.line == exit_row_ ? 0 : 1 + pc.line);
+        const auto row_rank =
+            std::find(row_order_.begin(), row_order_.end(), pc.line) - row_order_.begin();
+        const int rank = pc.vertical ? 1 + n + pc.line : 1 + static_cast<int>(row_rank);
         return std::pair{p == 0 ? 0 : rank, RushBoard::offset(s, p)};
     };
     std::sort(order.begin(), order.end(),
