@@ -20,4 +20,12 @@ class InputError : public std::runtime_error {
     int exit_code_;
 };
 
+// A table file whose contents contradict themselves (a damaged payload that its checksum was not
+// read to catch). Unlike a bad state, it spoils every answer from that table, so a batch of
+// lookups stops at it instead of reporting it as one bad entry.
+class DamagedTableError : public InputError {
+  public:
+    using InputError::InputError;
+};
+
 }  // namespace frontier

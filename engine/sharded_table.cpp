@@ -17,6 +17,7 @@
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
 #include "engine/header_text.hpp"
+#include "engine/regular_file.hpp"
 
 namespace frontier {
 
@@ -51,15 +52,10 @@ struct Manifest {
 Manifest read_manifest(const std::string& dir) {
     const std::string path = join(dir, kManifestName);
     std::error_code ec;
-    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-        fail(path, "not a regular file");  // a FIFO would block the read forever
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        fail(dir, "not a sharded table (no readable manifest: " +
-                      std::string(std::strerror(errno)) + ")");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    if (!std::filesystem::exists(path, ec))
+        fail(dir, "not a sharded table (no readable manifest: " + std::string(kManifestName) +
+                      " is missing)");
+    const std::string text = RegularFile::open(path, O_RDONLY, "manifest").read_all();
     if (text.rfind(std::string(kMagic) + "\n", 0) != 0) {
         if (text.rfind("FRONTIER-SHARDED-TABLE ", 0) == 0)
             fail(path, "unsupported sharded table version (this program reads version 1)");

@@ -17,6 +17,7 @@
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
 #include "engine/header_text.hpp"
+#include "engine/regular_file.hpp"
 
 namespace frontier {
 
@@ -167,11 +168,13 @@ void write_file_atomically(const std::string& link_or_path,
     } registration{register_temporary(tmp)};
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) fail(path, std::string("cannot create file: ") + std::strerror(errno));
+    // A write that fails once the file is open (a full disk, a quota, an I/O error) is a lack
+    // of a resource, exit status 3, not bad input: the run itself was fine.
     auto abort_write = [&](const char* what) {
         const int err = errno;
         ::close(fd);
         ::unlink(tmp.c_str());
-        fail(path, std::string(what) + ": " + std::strerror(err));
+        throw InputError(path + ": " + what + ": " + std::strerror(err), 3);
     };
     for (auto piece : pieces) {
         std::size_t done = 0;
@@ -184,8 +187,9 @@ void write_file_atomically(const std::string& link_or_path,
     }
     if (::fsync(fd) != 0) abort_write("cannot sync file");
     if (::close(fd) != 0) {
+        const int err = errno;
         ::unlink(tmp.c_str());
-        fail(path, std::string("cannot close file: ") + std::strerror(errno));
+        throw InputError(path + ": cannot close file: " + std::strerror(err), 3);
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int err = errno;
@@ -275,21 +279,10 @@ void write_table_file(const std::string& path, const TableHeader& h,
 TableFile TableFile::open(const std::string& path, bool verify_payload) {
     TableFile t;
     t.path_ = path;
-    // O_NONBLOCK: a FIFO opens at once (and is refused below) instead of blocking forever.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
-    if (fd < 0) fail(path, std::string("cannot open table file: ") + std::strerror(errno));
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        fail(path, "not a regular file");
-    }
-    const auto size = static_cast<std::size_t>(st.st_size);
-    if (size < std::strlen(kMagic) + 1) {
-        ::close(fd);
-        fail(path, "not a Frontier table file (too short)");
-    }
-    void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-    ::close(fd);
+    const RegularFile file = RegularFile::open(path, O_RDONLY, "table file");
+    const auto size = static_cast<std::size_t>(file.size());
+    if (size < std::strlen(kMagic) + 1) fail(path, "not a Frontier table file (too short)");
+    void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, file.fd(), 0);
     if (m == MAP_FAILED) fail(path, std::string("cannot map file: ") + std::strerror(errno));
     t.map_ = MappedRegion(m, size);
     const char* base = static_cast<const char*>(m);
@@ -332,10 +325,14 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
         fail(path, "corrupt: " + std::to_string(size - offset - bytes) +
                        " unexpected bytes after the payload");
     t.payload_ = {reinterpret_cast<const std::uint8_t*>(base) + offset, bytes};
-    if (verify_payload &&
-        parse_u64(path, "payload_checksum", kv["payload_checksum"], 16) != checksum64(t.payload_))
-        fail(path, "corrupt: payload checksum mismatch");
+    t.payload_checksum_ = parse_u64(path, "payload_checksum", kv["payload_checksum"], 16);
+    if (verify_payload) t.check_payload();
     return t;
+}
+
+void TableFile::check_payload() const {
+    if (payload_checksum_ != checksum64(payload_))
+        fail(path_, "corrupt: payload checksum mismatch");
 }
 
 }  // namespace frontier

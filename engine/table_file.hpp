@@ -70,6 +70,10 @@ class TableFile {
     const std::string& path() const { return path_; }
     const TableHeader& header() const { return header_; }
     std::span<const std::uint8_t> payload() const { return payload_; }
+    // The payload checksum check that open() skips when verify_payload is false, for a caller
+    // that decides after reading the header (InputError "PATH: corrupt: payload checksum
+    // mismatch").
+    void check_payload() const;
 
   private:
     TableFile() = default;
@@ -78,6 +82,7 @@ class TableFile {
     TableHeader header_;
     MappedRegion map_;
     std::span<const std::uint8_t> payload_;  // inside map_
+    std::uint64_t payload_checksum_ = 0;     // the header's
 };
 
 // Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).

@@ -13,6 +13,7 @@
 
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
+#include "engine/regular_file.hpp"
 #include "engine/text.hpp"
 
 namespace frontier {
@@ -35,24 +36,12 @@ std::string hex64(std::uint64_t v) {
     return std::string(buf, p);
 }
 
-// Reads a whole file (the checkpoint is small next to the work it records).
-std::string read_all(int fd, const std::string& path) {
-    std::string text;
-    char buf[1 << 16];
-    while (true) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(path, std::string("cannot read checkpoint: ") + std::strerror(errno));
-        if (n == 0) return text;
-        text.append(buf, static_cast<std::size_t>(n));
-    }
-}
-
 void write_all(int fd, std::string_view bytes, const std::string& path) {
     while (!bytes.empty()) {
         const ssize_t n = ::write(fd, bytes.data(), bytes.size());
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail(path, std::string("cannot write checkpoint: ") + std::strerror(errno));
+        if (n <= 0)  // a full disk: a lack of a resource (exit status 3), not bad input
+            throw InputError(path + ": cannot write checkpoint: " + std::strerror(errno), 3);
         bytes.remove_prefix(static_cast<std::size_t>(n));
     }
 }
@@ -79,25 +68,18 @@ UnitLog::UnitLog(std::string path, const std::string& description, bool resume)
     : path_(std::move(path)) {
     if (description.find('\n') != std::string::npos)
         throw std::logic_error("UnitLog description has a line break");
-    const int flags = O_RDWR | O_CREAT | O_CLOEXEC | (resume ? 0 : O_EXCL);
-    fd_ = ::open(path_.c_str(), flags, 0644);
-    if (fd_ < 0 && errno == EEXIST)
+    const int flags = O_RDWR | O_CREAT | (resume ? 0 : O_EXCL);
+    if (!resume && ::access(path_.c_str(), F_OK) == 0)
         fail(path_,
              "a checkpoint of an earlier run exists; continue it with --resume, or delete it");
-    if (fd_ < 0) fail(path_, std::string("cannot open checkpoint: ") + std::strerror(errno));
+    RegularFile file = RegularFile::open(path_, flags, "checkpoint");
     // One writer per checkpoint: a second run resuming it at the same time would interleave
     // records and corrupt it. The lock goes with the descriptor (at exit, even on a crash).
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        ::close(fd_);
-        fd_ = -1;
+    if (::flock(file.fd(), LOCK_EX | LOCK_NB) != 0)
         fail(path_, "another run is using this checkpoint; wait for it to end or stop it");
-    }
-    try {
-        read_back(description);
-    } catch (...) {
-        ::close(fd_);
-        throw;
-    }
+    fd_ = file.fd();
+    read_back(file.read_all(), description);
+    file.release();
 }
 
 UnitLog::~UnitLog() {
@@ -187,8 +169,7 @@ ParsedLog parse_log(const std::string& text, const std::string& path,
 
 }  // namespace
 
-void UnitLog::read_back(const std::string& description) {
-    const std::string text = read_all(fd_, path_);
+void UnitLog::read_back(const std::string& text, const std::string& description) {
     if (text.empty()) {
         const std::string header = std::string(kMagic) + description + "\n";
         write_all(fd_, header, path_);
@@ -208,16 +189,7 @@ void UnitLog::read_back(const std::string& description) {
 
 std::vector<std::pair<std::uint64_t, std::string>> UnitLog::read_records(
     const std::string& path, const std::string& description) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) fail(path, std::string("cannot open checkpoint: ") + std::strerror(errno));
-    std::string text;
-    try {
-        text = read_all(fd, path);
-    } catch (...) {
-        ::close(fd);
-        throw;
-    }
-    ::close(fd);
+    const std::string text = RegularFile::open(path, O_RDONLY, "checkpoint").read_all();
     return parse_log(text, path, description, true).records;
 }
 

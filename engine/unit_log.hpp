@@ -61,7 +61,7 @@ class UnitLog {
     void remove();
 
   private:
-    void read_back(const std::string& description);
+    void read_back(const std::string& text, const std::string& description);
 
     std::string path_;
     int fd_ = -1;

@@ -1,6 +1,9 @@
 // frontier enumerate --two-bit and lookup of two-bit tables, through the program: the same layer
 // counts as the one-byte BFS, distances equal to the one-byte table and to IDA*, optimal paths
 // that replay to the goal, checkpoints that resume to the same file, one-line errors.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -120,6 +123,66 @@ TEST(CliTwoBit, AnInterruptedRunResumesToTheSameFile) {
                                     "'_ 1 2 3 4 5 6 7 8' --out " +
                                     parts),
                        "the checkpoint is of another table");
+}
+
+TEST(CliTwoBit, ANewRunDoesNotOverwriteTheCheckpointOfAnEarlierOne) {
+    const std::string dir = test::temp_dir();
+    const std::string out = dir + "/x.2bit", checkpoint = out + ".checkpoint";
+    const std::string run = "enumerate sliding:3x3 --two-bit --checkpoint-minutes 0 --out " + out;
+    ASSERT_EQ(run_frontier(run + " --max-depth 20").exit_code, 0);
+    const std::string earlier = file_bytes(checkpoint);
+    ASSERT_FALSE(earlier.empty());
+    const auto again = run_frontier(run);
+    expect_input_error(again, checkpoint +
+                                  ": a checkpoint of an earlier run exists; continue it with "
+                                  "--resume, or delete it");
+    EXPECT_EQ(again.out, "");
+    EXPECT_EQ(file_bytes(checkpoint), earlier);
+    EXPECT_EQ(run_frontier("enumerate sliding:3x3 --two-bit --resume --out " + out).exit_code, 0);
+    std::filesystem::remove_all(dir);
+}
+
+// `lookup` maps the table; another process truncating it meanwhile makes the next read of a lost
+// page raise SIGBUS. Made deterministic: the lookup waits for its states on a pipe, the test
+// waits until the table shows in its memory maps, truncates it, then sends the state.
+TEST(CliTwoBit, ATableTruncatedWhileMappedIsOneLineNotACrash) {
+    const std::string dir = test::temp_dir();
+    const std::string table = dir + "/t.2bit", err = dir + "/err";
+    ASSERT_EQ(run_frontier("enumerate sliding:3x3 --two-bit --out " + table).exit_code, 0);
+    int in[2];
+    ASSERT_EQ(::pipe(in), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        ::dup2(in[0], 0);
+        ::close(in[0]);
+        ::close(in[1]);
+        const std::string cmd =
+            "exec " + test::frontier_binary() + " lookup " + table + " >/dev/null 2>" + err;
+        ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(in[0]);
+    const std::string canonical = std::filesystem::canonical(table).string();
+    const std::string maps = "/proc/" + std::to_string(pid) + "/maps";
+    bool mapped = false;
+    for (int i = 0; i < 2000 && !mapped; ++i) {  // 20 s at most
+        mapped = file_bytes(maps).find(canonical) != std::string::npos;
+        if (!mapped) ::usleep(10000);
+    }
+    EXPECT_TRUE(mapped) << "the lookup never mapped " << canonical;
+    std::filesystem::resize_file(table, 4096);  // the header page stays, the payload goes
+    const std::string state = "8 6 7 2 5 4 3 _ 1\n";
+    EXPECT_EQ(::write(in[1], state.data(), state.size()), static_cast<ssize_t>(state.size()));
+    ::close(in[1]);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 2);
+    const std::string message = file_bytes(err);
+    EXPECT_EQ(test::count_lines(message), 1) << message;
+    EXPECT_EQ(message.rfind("frontier: error: " + table + ": the file shrank", 0), 0u) << message;
+    std::filesystem::remove_all(dir);
 }
 
 TEST(CliTwoBit, RefusesWhatItCannotDo) {

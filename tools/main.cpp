@@ -6,6 +6,7 @@
 #include "engine/error.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/commands/bench.hpp"
 #include "tools/commands/verbs.hpp"
 #include "tools/puzzles/registry.hpp"
@@ -18,9 +19,7 @@ bool has_subcommand(const CLI::App& app, const std::string& name) {
     return false;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     CLI::App app{
         "Frontier: exact parallel exhaustive search for puzzles.\n"
         "Run 'frontier COMMAND --help' (or 'frontier help COMMAND') for a command's arguments,\n"
@@ -78,4 +77,12 @@ int main(int argc, char** argv) {
         return kExitResource;
     }
     return 0;
+}
+
+}  // namespace
+
+// Every way out of run() passes through close_stdout(), so output that could not be written
+// (a full disk, /dev/full) turns any status into an error, never into a success.
+int main(int argc, char** argv) {
+    return frontier::cli::close_stdout(run(argc, argv));
 }

@@ -4,9 +4,11 @@
 #   bash tools/setup.sh run     install missing Debian packages, build (Release), run the main job
 #   bash tools/setup.sh test    the same set-up, then the default test suite (ctest, label "long" excluded)
 #   bash tools/setup.sh build   the set-up only
+#   bash tools/setup.sh fuzz    the same packages plus clang and its libFuzzer runtime, then the
+#                               fuzz preset's five fuzz targets in ./build-fuzz (no Release build)
 #
 # Installing packages needs root; as another user the script stops and names what is missing.
-# The build goes to ./build (override with FRONTIER_BUILD_DIR).
+# The build goes to ./build (override with FRONTIER_BUILD_DIR); the fuzz preset's to ./build-fuzz.
 set -euo pipefail
 
 mode=${1:-run}
@@ -18,6 +20,9 @@ build=${FRONTIER_BUILD_DIR:-$root/build}
 packages=(cmake ninja-build g++ pkg-config libtbb-dev libabsl-dev libgtest-dev libgmock-dev
           libbenchmark-dev libcli11-dev nlohmann-json3-dev libncurses-dev tmux openmpi-bin
           libopenmpi-dev)
+# clang, libclang-rt-dev: the fuzz targets (-fsanitize=fuzzer). clang only recommends the
+# runtime (libFuzzer, ASan, UBSan), which --no-install-recommends below would leave out.
+if [[ $mode == fuzz ]]; then packages+=(clang libclang-rt-dev); fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -33,6 +38,11 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+if [[ $mode == fuzz ]]; then
+    cd "$root" && cmake --preset fuzz >/dev/null && cmake --build --preset fuzz
+    exit
+fi
+
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build"
 
@@ -40,5 +50,5 @@ case $mode in
     run) "$build/tools/frontier" enumerate 8puzzle ;;
     test) cd "$build" && ctest --output-on-failure -LE long -j"$(nproc)" ;;
     build) ;;
-    *) echo "setup: unknown mode '$mode' (expected run, test or build)" >&2; exit 2 ;;
+    *) echo "setup: unknown mode '$mode' (expected run, test, build or fuzz)" >&2; exit 2 ;;
 esac

@@ -83,8 +83,8 @@ PegState parse_pegs(const PegSolitaire& d, std::string_view text) {
         }
         const int v = peg_value(c);
         if (v < 0)
-            bad_board(text, "unknown character " + quote_input(std::string_view(&c, 1), '\'') +
-                                " at position " + std::to_string(i + 1) +
+            bad_board(text, "unknown character " + quote_input(utf8_char_at(text, i), '\'') +
+                                " at position " + std::to_string(utf8_length(text, i) + 1) +
                                 " (x is a peg, . an empty hole)");
         if (hole < d.holes() && v) pegs |= std::uint64_t{1} << hole;
         ++hole;

@@ -142,6 +142,13 @@ RushPuzzle parse_rush(std::string_view raw, RushMetric metric) {
         record_board = parse_rush_record(text).board;
         text = record_board;
     }
+    // A character outside ASCII is never a cell: name it (whole, at its place in characters)
+    // before the length, which counts bytes and would blame a 36-character board for 37.
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (static_cast<unsigned char>(text[i]) >= 0x80)
+            bad_board(text, "unknown character " + quote_input(utf8_char_at(text, i), '\'') +
+                                " at position " + std::to_string(utf8_length(text, i) + 1) +
+                                " (expected o or . for empty, x for a wall, A-Z for pieces)");
     const int n = size_for_length(text.size());
     if (n == 0)
         bad_board(text, "it has " + std::to_string(text.size()) +

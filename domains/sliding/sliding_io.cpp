@@ -73,8 +73,8 @@ std::vector<int> parse_chars(int cells, std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const int v = char_value(text[i]);
         if (v < 0)
-            bad_state(text, "unknown character " + quote_input(text.substr(i, 1), '\'') +
-                                " at position " + std::to_string(i + 1));
+            bad_state(text, "unknown character " + quote_input(utf8_char_at(text, i), '\'') +
+                                " at position " + std::to_string(utf8_length(text, i) + 1));
         tiles.push_back(v);
     }
     if (cells > 16) bad_state(text, "boards over 16 cells need numbers separated by spaces");
@@ -99,7 +99,9 @@ SlidingShape parse_sliding_name(std::string_view name) {
             const bool ok = r.ec == std::errc() && r.ptr == dims.data() + x &&
                             c.ec == std::errc() && c.ptr == dims.data() + dims.size();
             if (ok) {
-                if (shape.rows < 2 || shape.cols < 2 || shape.rows * shape.cols > 25)
+                // rows > 25 / cols: rows * cols > 25 without the product, which overflows for a
+                // row count such as 800000003.
+                if (shape.rows < 2 || shape.cols < 2 || shape.rows > 25 / shape.cols)
                     throw InputError("unsupported board " + std::string(dims) +
                                      ": sliding boards need at least 2 rows and 2 columns and "
                                      "at most 25 cells");

@@ -108,6 +108,28 @@ bool disjoint(const std::vector<SlidingPdb>& group) {
     return std::adjacent_find(tiles.begin(), tiles.end()) == tiles.end();
 }
 
+// A partition's label names every pattern of it ("1,2,3/4,5,6"), so a set missing one (a build
+// stopped by a full disk, a file deleted) is refused instead of summing fewer databases, which
+// would still be admissible but silently weaker than what was built.
+void check_complete(const std::string& label, const std::vector<SlidingPdb>& group) {
+    // A label of group sizes ("5-5-5", as a library caller may write) names no tiles to check;
+    // pdb build writes tile lists.
+    if (label.find(',') == std::string::npos && label.find('/') == std::string::npos) return;
+    std::size_t start = 0;
+    while (start <= label.size()) {
+        const std::size_t end = std::min(label.find('/', start), label.size());
+        const std::string want = label.substr(start, end - start);
+        const bool found = std::any_of(group.begin(), group.end(), [&](const SlidingPdb& p) {
+            return format_pattern(p.pattern.pattern()) == want;
+        });
+        if (!found)
+            throw InputError("pattern databases of partition " + label +
+                             ": the database of tiles " + want +
+                             " is missing (an unfinished build? run pdb build again)");
+        start = end + 1;
+    }
+}
+
 }  // namespace
 
 std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pdbs) {
@@ -123,6 +145,7 @@ std::vector<std::vector<SlidingPdb>> group_partitions(std::vector<SlidingPdb> pd
     for (auto& [label, group] : labelled) {
         if (!disjoint(group))
             throw InputError("pattern databases of partition " + label + " share tiles");
+        check_complete(label, group);
         partitions.push_back(std::move(group));
     }
     // Databases built one by one: summed when their patterns are disjoint (still additive),

@@ -93,6 +93,9 @@ inline int count_trailing_zeros(uint128 x) {
 }
 
 template <class Word>
+class SlidingRankWalker;  // BasicSlidingTiles<Word>::RankWalker, defined below the class
+
+template <class Word>
 class BasicSlidingTiles {
   public:
     using State = BasicTileState<Word>;
@@ -154,46 +157,16 @@ class BasicSlidingTiles {
     State unrank(std::uint64_t r) const requires kRanked;
 
     // The ranks of a rank's children without building states, for the layered BFS
-    // (engine/layered_bfs.hpp uses a domain's rank_walker() when it has one). A walker is one
-    // thread's. Ranks asked in ascending order within one blank cell's block (rank = blank *
-    // (N-1)!/2 + pair, the BFS's scan order) cost a cursor step and an O(cols) delta per
-    // vertical child (sliding_cursor.hpp) instead of an unrank and up to four ranks; a board
-    // wider than LehmerTables::kMaxCols columns falls back to exactly those.
-    class RankWalker {
-      public:
-        static constexpr int kMaxChildren = 4;
-        explicit RankWalker(const BasicSlidingTiles& d) : d_(&d), cursor_(d.lehmer_) {}
-
-        // Writes the ranks of r's children to out; returns how many (2 to 4).
-        int children(std::uint64_t r, std::uint64_t* out) requires kRanked {
-            const BasicSlidingTiles& d = *d_;
-            if (d.cols_ > LehmerTables::kMaxCols) {
-                int n = 0;
-                d.for_each_successor(d.unrank(r), [&](State c, Move) { out[n++] = d.rank(c); });
-                return n;
-            }
-            const std::uint64_t per_blank = d.per_blank_;
-            if (r - block_begin_ >= per_blank) {  // another blank cell's block (or r below it)
-                blank_ = static_cast<int>(r / per_blank);
-                block_begin_ = static_cast<std::uint64_t>(blank_) * per_blank;
-            }
-            cursor_.go(r - block_begin_);
-            return cursor_.neighbors(blank_, [&](std::uint64_t pair, int cell) {
-                *out++ = static_cast<std::uint64_t>(cell) * per_blank + pair;
-            });
-        }
-
-      private:
-        const BasicSlidingTiles* d_;
-        LehmerCursor cursor_;
-        std::uint64_t block_begin_ = 0;  // the first rank of blank_'s block
-        int blank_ = 0;
-    };
+    // (engine/layered_bfs.hpp uses a domain's rank_walker() when it has one); see SlidingRankWalker
+    // below.
+    using RankWalker = SlidingRankWalker<Word>;
     RankWalker rank_walker() const requires kRanked { return RankWalker(*this); }
     // The cursor tables of this board (ranked boards only), shared with the two-bit space.
     const LehmerTables& lehmer_tables() const requires kRanked { return lehmer_; }
 
   private:
+    friend class SlidingRankWalker<Word>;
+
     int required_parity(int blank_cell) const;
 
     int rows_, cols_, cells_;
@@ -206,6 +179,52 @@ class BasicSlidingTiles {
     bool fast_division_ = false;
     std::array<std::array<std::int8_t, 4>, kMaxCells> neighbor_{};
     LehmerTables lehmer_;  // ranked boards only: the RankWalker's cursor tables
+};
+
+// The ranks of a rank's children without building states (BasicSlidingTiles::RankWalker, ranked
+// boards only). A walker is one thread's. Ranks asked in ascending order within one blank cell's
+// block (rank = blank * (N-1)!/2 + pair, the BFS's scan order) cost a cursor step and an O(cols)
+// delta per vertical child (sliding_cursor.hpp) instead of an unrank and up to four ranks; a board
+// wider than LehmerTables::kMaxCols columns falls back to exactly those.
+//
+// A class template of its own, not a member class: an explicit instantiation of the unranked
+// BasicSlidingTiles<uint128> (sliding_tiles.cpp) instantiates its member classes' functions too,
+// and clang 14 does so even where their requires-clause fails, which made children()'s calls of
+// rank() and unrank() errors there. Only rank_walker() makes a walker, so nothing instantiates
+// children() for a board without ranks.
+template <class Word>
+class SlidingRankWalker {
+  public:
+    static constexpr int kMaxChildren = 4;
+    explicit SlidingRankWalker(const BasicSlidingTiles<Word>& d) : d_(&d), cursor_(d.lehmer_) {}
+
+    // Writes the ranks of r's children to out; returns how many (2 to 4).
+    int children(std::uint64_t r, std::uint64_t* out) requires BasicSlidingTiles<Word>::kRanked {
+        using Tiles = BasicSlidingTiles<Word>;
+        const Tiles& d = *d_;
+        if (d.cols_ > LehmerTables::kMaxCols) {
+            int n = 0;
+            d.for_each_successor(d.unrank(r), [&](typename Tiles::State c, typename Tiles::Move) {
+                out[n++] = d.rank(c);
+            });
+            return n;
+        }
+        const std::uint64_t per_blank = d.per_blank_;
+        if (r - block_begin_ >= per_blank) {  // another blank cell's block (or r below it)
+            blank_ = static_cast<int>(r / per_blank);
+            block_begin_ = static_cast<std::uint64_t>(blank_) * per_blank;
+        }
+        cursor_.go(r - block_begin_);
+        return cursor_.neighbors(blank_, [&](std::uint64_t pair, int cell) {
+            *out++ = static_cast<std::uint64_t>(cell) * per_blank + pair;
+        });
+    }
+
+  private:
+    const BasicSlidingTiles<Word>* d_;
+    LehmerCursor cursor_;
+    std::uint64_t block_begin_ = 0;  // the first rank of blank_'s block
+    int blank_ = 0;
 };
 
 using SlidingTiles = BasicSlidingTiles<std::uint64_t>;

@@ -35,6 +35,9 @@ namespace frontier {
 class SlidingTwoBitSpace {
   public:
     static constexpr int kMaxNeighbors = 4;
+    // Every move moves the blank one cell, changing the distance by exactly 1 (parity below):
+    // two_bit_distance refuses a table whose neighbouring entries hold the same value.
+    static constexpr bool kBipartite = true;
 
     // The space of `board`'s goal half; `board` is the puzzle as the user names it.
     explicit SlidingTwoBitSpace(const SlidingTiles& board);

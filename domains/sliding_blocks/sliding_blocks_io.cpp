@@ -73,14 +73,15 @@ Grid read_grid(std::string_view text) {
     Grid g;
     for (std::string_view raw : split(trim_space(text), "/\n")) {
         std::string row;
-        for (char c : raw) {
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            const char c = raw[i];
             if (c == ' ' || c == '\t' || c == '\r') continue;
             if (c == '.' || c == '_') {
                 row += '\0';
             } else if (c == '#' || is_label(c)) {
                 row += c;
             } else {
-                bad_layout(text, "unknown character " + quote_input(std::string_view(&c, 1), '\'') +
+                bad_layout(text, "unknown character " + quote_input(utf8_char_at(raw, i), '\'') +
                                      " (letters and digits are pieces, . empty, # a wall)");
             }
         }

@@ -20,20 +20,29 @@ namespace frontier::cli {
 void answer_lookups(const std::vector<std::string>& states, bool json,
                     const std::function<Json(const std::string&)>& answer) {
     std::vector<std::string> inputs = states;
-    if (inputs.empty())
-        for (std::string line; std::getline(std::cin, line);) {
-            if (inputs.empty()) drop_byte_order_mark(line);
-            if (!line.empty() && line[0] != '#') inputs.push_back(line);
-        }
+    std::string line;
+    for (LineRead got;
+         states.empty() && (got = read_bounded_line(std::cin, line)) != LineRead::end;) {
+        if (got == LineRead::too_long)
+            throw InputError("stdin: a line longer than " + std::to_string(kMaxLineBytes) +
+                             " bytes (not a list of states?)");
+        if (inputs.empty()) drop_byte_order_mark(line);
+        if (!line.empty() && line[0] != '#') inputs.push_back(line);
+    }
+    // Answers and errors are held until every state is answered: a damaged table found at the
+    // last state then gives its one line alone, nothing printed from it before.
     Json all = Json::array();
+    std::ostringstream out, errors;
     int invalid = 0;
     for (const std::string& text : inputs) {
         Json j;
         try {
             j = answer(text);
+        } catch (const DamagedTableError&) {
+            throw;  // the table, not this state: no answer from it can be trusted
         } catch (const InputError& e) {
             ++invalid;
-            std::cerr << "frontier: error: " << one_line(e.what()) << '\n';
+            errors << "frontier: error: " << one_line(e.what()) << '\n';
             if (json)
                 all.push_back({{"state", text},
                                {"distance", nullptr},
@@ -45,21 +54,25 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
             all.push_back(j);
             continue;
         }
-        std::cout << j["state"].get<std::string>() << ": ";
+        out << j["state"].get<std::string>() << ": ";
         if (j["status"] == "ok") {
-            std::cout << j["distance"].get<int>();
+            out << j["distance"].get<int>();
             if (j.contains("moves")) {
                 const std::string moves = j["moves"];
-                std::cout << " (moves: " << (moves.empty() ? "none" : moves) << ")";
+                out << " (moves: " << (moves.empty() ? "none" : moves) << ")";
             }
-            std::cout << '\n';
+            out << '\n';
         } else if (j["status"] == "unsolvable") {
-            std::cout << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
+            out << "unsolvable (" << j["reason"].get<std::string>() << ")\n";
         } else {
-            std::cout << "unreachable from the goal\n";
+            out << "unreachable from the goal\n";
         }
     }
-    if (json) print_json(all);
+    std::cerr << errors.str();
+    if (json)
+        print_json(all);
+    else
+        std::cout << out.str();
     if (invalid > 0) throw ExitRequest{2};
 }
 
@@ -87,12 +100,24 @@ int parse_thread_count(const std::string& what, const std::string& text, bool ze
                               std::to_string(max_threads()) + " (4 x the cores, at most 1024)";
     std::size_t digits = 0;
     while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+    const std::string given = text.empty() ? "an empty value" : one_line(text, 40);
     if (text.empty() || digits != text.size() || digits > 9)
-        throw InputError(what + ": expected " + range);
+        throw InputError(what + " " + given + ": expected " + range);
     const int n = std::stoi(text);
     if ((n == 0 && !zero_means_all) || n > max_threads())
-        throw InputError(what + " " + std::to_string(n) + ": expected " + range);
+        throw InputError(what + " " + given + ": expected " + range);
     return n;
+}
+
+CLI::Validator non_negative_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str()) return "";  // not a number: the option's own parse says so
+            return v >= 0 ? "" : "must be 0 or more, not " + text;
+        },
+        "NUMBER >= 0");
 }
 
 void add_threads_option(CLI::App* cmd, int& threads) {
@@ -103,7 +128,9 @@ void add_threads_option(CLI::App* cmd, int& threads) {
             try {
                 return std::to_string(parse_thread_count("--threads", text, true));
             } catch (const InputError& e) {
-                throw CLI::ValidationError(e.what());
+                // CLI11 puts "--threads: " before the message: the option is named once.
+                const std::string why = e.what();
+                throw CLI::ValidationError(why.substr(std::string("--threads ").size()));
             }
         });
 }

@@ -27,6 +27,10 @@ int max_threads();
 // unless it is 1 to max_threads() (or 0 when zero_means_all).
 int parse_thread_count(const std::string& what, const std::string& text, bool zero_means_all);
 
+// For a real-valued option that must be 0 or more (a time limit, a checkpoint interval): "must be
+// 0 or more, not -1" (CLI::NonNegativeNumber's message prints its bound, DBL_MAX, in 309 digits).
+CLI::Validator non_negative_number();
+
 // Makes every numeric option of app and its subcommands decimal: CLI11 reads "010" as octal (8)
 // and "-1" into an unsigned option as 2^64 - 1; here "010" is 10, and a negative or too large
 // value for an unsigned option is refused with one line.
@@ -63,7 +67,8 @@ void drop_byte_order_mark(std::string& text);
 // or throws InputError for a state it cannot read. Prints one line per answer ("STATE: 31
 // (moves: ...)") or one JSON array. A bad state gets its one-line error on stderr (and, in
 // JSON, {state, distance: null, status: "invalid", reason}); the others are still answered and
-// the command exits 2 at the end.
+// the command exits 2 at the end. A DamagedTableError from `answer` is the table's fault, not the
+// state's: it propagates at once, and nothing of the batch is printed.
 void answer_lookups(const std::vector<std::string>& states, bool json,
                     const std::function<Json(const std::string&)>& answer);
 

@@ -39,7 +39,8 @@ struct LookupRequest {
     std::string file;
     std::vector<std::string> states;  // empty: one per line on stdin
     bool json = false;
-    bool path = false;  // also print an optimal path (where the table allows it)
+    bool path = false;    // also print an optimal path (where the table allows it)
+    bool verify = false;  // read the whole table first: checksum and, where it can, its contents
 };
 
 // Answers lookups from the tables of one puzzle. `opened` is the table file when the request's

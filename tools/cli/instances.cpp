@@ -1,5 +1,6 @@
 #include "tools/cli/instances.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <iostream>
@@ -31,6 +32,10 @@ int column(const std::vector<std::string>& header, std::initializer_list<const c
 InstanceReader::InstanceReader(const std::string& path)
     : in_(&std::cin), name_(path == "-" ? "stdin" : path) {
     if (path == "-") return;
+    // A directory opens as a stream that reads nothing: it would pass for an empty batch.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(path + ": is a directory, not an instance file");
     file_.open(path);
     if (!file_) throw InputError(path + ": cannot open instance file");
     in_ = &file_;
@@ -51,8 +56,16 @@ bool InstanceReader::read_header(const std::string& line) {
 }
 
 bool InstanceReader::next(Instance& out) {
-    for (std::string raw; std::getline(*in_, raw);) {
+    std::string raw;
+    for (;;) {
+        const LineRead got = read_bounded_line(*in_, raw);
+        if (in_->bad())
+            throw InputError(name_ + ": read error after line " + std::to_string(line_));
+        if (got == LineRead::end) return false;
         ++line_;
+        if (got == LineRead::too_long)
+            throw InputError(name_ + ":" + std::to_string(line_) + ": line longer than " +
+                             std::to_string(kMaxLineBytes) + " bytes (not an instance file?)");
         if (line_ == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.erase(0, 3);  // a UTF-8 BOM
         const std::string line(trim(raw));
         if (line.empty() || line[0] == '#') continue;
@@ -80,7 +93,6 @@ bool InstanceReader::next(Instance& out) {
         out.cluster = field(cluster_col_);
         return true;
     }
-    return false;
 }
 
 std::vector<Instance> read_instances(const std::string& path) {

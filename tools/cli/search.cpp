@@ -57,12 +57,13 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
     cmd.add_option("--max-expansions,--max-nodes", s.max_expansions,
                    "stop after this many expansions and report FAILED (default: no limit)");
     cmd.add_option("--max-depth", s.max_depth, "depth bound for dfs (default: none)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative_number());
     add_threads_option(&cmd, s.threads);
     cmd.add_option("--hash", s.hash,
                    "hdastar's ownership hash: azh (abstract Zobrist: most children stay with "
                    "their parent's thread) or zobrist (default: " +
-                       std::string(kDefaultHdaHash) + ")");
+                       std::string(kDefaultHdaHash) + ")")
+        ->each([&s](const std::string&) { s.hash_given = true; });
     cmd.add_flag("--distributed", s.distributed,
                  std::string(kDistributedHelp) +
                      "; hdastar only, --threads counts per rank "

@@ -44,6 +44,7 @@ struct SearchSwitches {
     int max_depth = 0;
     int threads = 0;
     std::string hash{kDefaultHdaHash};  // hdastar's ownership hash
+    bool hash_given = false;            // --hash was on the command line
     bool no_parity_check = false;
     bool distributed = false;  // hdastar over the ranks of an MPI job
     // Set by the command, not by an option: an interrupt flag, and where a sequential search
@@ -103,6 +104,24 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
 template <class D>
 bool optimal_for(const AlgorithmChoice& c) {
     return GradedDomain<D> || traits(c.algorithm).optimal;
+}
+
+// An option that only some searches read is refused when none of `choices` reads it, so that a
+// user who gave it learns it did nothing: --hash without hdastar, and the puzzle's own
+// (Options::check_used(heuristic names), where it has one: --pdb-dir without the pdb heuristic).
+template <class Options>
+void refuse_unused_options(const SearchSwitches& sw, const std::vector<AlgorithmChoice>& choices,
+                           const Options& options) {
+    std::vector<std::string> heuristics;
+    bool hdastar = false;
+    for (const AlgorithmChoice& c : choices) {
+        hdastar |= c.algorithm == Algorithm::hdastar;
+        if (!c.heuristic.empty()) heuristics.push_back(c.heuristic);
+    }
+    if (sw.hash_given && !hdastar)
+        throw InputError("--hash applies to hdastar only (this run uses " +
+                         (choices.empty() ? std::string("none") : choices.front().label()) + ")");
+    if constexpr (requires { options.check_used(heuristics); }) options.check_used(heuristics);
 }
 
 // A tree search cannot prove a state unsolvable, so it must not run unbounded on one. When the

@@ -3,7 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+
+#include "engine/error.hpp"
 
 namespace frontier::cli {
 
@@ -42,9 +46,43 @@ const std::atomic<bool>& InterruptGuard::flag() {
     return g_interrupted;
 }
 
+namespace {
+
+// Set once a failed write has been reported, so close_stdout() does not report it again.
+std::atomic<bool> g_stdout_reported{false};
+
+std::string stdout_failure(int error) {
+    return std::string("cannot write standard output (") +
+           (error != 0 ? std::strerror(error) : "write error") + ")";
+}
+
+}  // namespace
+
 void write_out(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+    check_stdout();
+}
+
+void check_stdout() {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    if (flushed && !std::ferror(stdout)) return;
+    const int error = errno;
+    g_stdout_reported.store(true);
+    throw InputError(stdout_failure(error), 3);
+}
+
+int close_stdout(int status) {
+    errno = 0;
+    bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout);
+    const int error = errno;
+    // fclose reports what the flush could not: an error the file system gives only at close.
+    ok = std::fclose(stdout) == 0 && ok;
+    if (ok) return status;
+    if (!g_stdout_reported.load())
+        std::fprintf(stderr, "frontier: error: %s\n",
+                     stdout_failure(error ? error : errno).c_str());
+    return status == 2 ? 2 : 3;
 }
 
 RowWriter::RowWriter(Format format, std::vector<std::string> headers,

@@ -34,9 +34,24 @@ class InterruptGuard {
     static bool raised() { return flag().load(std::memory_order_relaxed); }
 };
 
+// Standard output, checked. All of the program's output goes through C's stdout (std::cout
+// shares its buffer, since sync_with_stdio stays on), so one check of that FILE sees a failed
+// write whoever made it: a full disk, /dev/full, or a closed pipe when SIGPIPE is ignored (where
+// it is not, the kernel ends the program with 141, which is never mistaken for success).
+
 // Writes `text` on stdout and flushes it, so that a reader of a pipe sees every finished line
-// at once and an interrupted run keeps it.
+// at once and an interrupted run keeps it. Throws as check_stdout() does when the write failed,
+// so a long run stops at its first lost line instead of finishing with a summary that claims it.
 void write_out(const std::string& text);
+
+// Flushes stdout; InputError with exit status 3 ("cannot write standard output (REASON)") when
+// this or any earlier write to it failed. Call it before a summary that says the output is done.
+void check_stdout();
+
+// At the end of the program: flushes and closes stdout and returns the exit status to use:
+// `status` when every write succeeded, else 3 (after one error line on stderr, unless
+// check_stdout() already reported the failure) or 2 when `status` was already 2 (bad input).
+int close_stdout(int status);
 
 // Hands values that finish in any order (on any thread) to `emit` in index order, each as soon
 // as it and every earlier one have finished. emit runs under a lock, one value at a time, so it

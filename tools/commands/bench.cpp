@@ -206,7 +206,7 @@ Workload make_workload(const std::string& name) {
 std::vector<int> parse_thread_list(const std::string& text) {
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
     std::vector<int> threads;
-    if (text.empty() || text == "max") {
+    if (text == "max") {
         for (int t = 1; t < cores; t *= 2) threads.push_back(t);
         threads.push_back(cores);
         return threads;
@@ -245,7 +245,7 @@ void write_text(const std::string& path, const std::string& text) {
 }
 
 struct BenchOptions {
-    std::string workloads, threads, out = "bench-results", markdown_into, section;
+    std::string workloads, threads = "max", out = "bench-results", markdown_into, section;
     bool workloads_given = false;
     int repeat = 3;
     bool large = false;

@@ -44,6 +44,7 @@ void CompareCommand<P>::run() const {
         choices.back().hash = sw.hash;
     }
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
+    refuse_unused_options(sw, choices, options);
     const std::vector<Instance> instances = read_instances_for(file, sw);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;

@@ -115,7 +115,7 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
     cmd.add_flag("--symmetry", o.symmetry,
                  "count states up to the board's symmetries (puzzles with a symmetry reduction)");
     cmd.add_option("--max-depth", o.max_depth, "stop after this depth (default: none)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative_number());
     add_threads_option(&cmd, o.threads);
     cmd.add_option("--out", o.out,
                    "save the distance table to FILE (puzzles with a perfect hash; 1 byte per "
@@ -137,7 +137,7 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
     cmd.add_option("--checkpoint-minutes", o.checkpoint_minutes,
                    "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
                    "(default 10; 0: after every layer)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative_number());
     add_format_option(cmd, o.json, "one JSON object instead of the table");
     add_quiet_option(cmd);
     cmd.add_option("--show-farthest", o.show_farthest,

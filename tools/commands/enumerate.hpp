@@ -31,6 +31,7 @@
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/commands/search_entry.hpp"
 
 namespace frontier::cli {
@@ -229,7 +230,7 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
         for (std::uint64_t rank : r.farthest)
             rep.farthest.push_back(DomainIO<D>::format(d, d.unrank(rank)));
         print_report(rep, o, std::to_string(cluster.size()) + " shards, " + format_bytes(d.size()));
-        std::fflush(stdout);
+        check_stdout();
     });
 }
 

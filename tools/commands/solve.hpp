@@ -82,6 +82,7 @@ struct SolveCommand {
         if (!heuristic.empty()) c.heuristic = heuristic;
         if (!traits(c.algorithm).uses_heuristic) c.heuristic.clear();
         c.hash = sw.hash;
+        refuse_unused_options(sw, {c}, options);
         const std::string why = DomainIO<D>::unsolvable_reason(d, s);  // once: it may be costly
         if (!sw.no_parity_check && !why.empty()) {
             print_unsolvable(d, s, c, why, options.echo(), json);

@@ -29,9 +29,13 @@ struct BatchRow {
     std::string error;  // a bad line: reported, not solved
 };
 
+// A row whose file gives an optimal length must come out solved with that length: an unsolvable
+// start (a wrong goal, say) or a search that gave up is a mismatch, never "equal". Bad lines are
+// counted apart, as errors.
 template <class D>
 bool row_matches(const BatchRow<D>& row) {
-    return row.instance.expected.empty() || !row.error.empty() || row.unsolvable ||
+    if (row.instance.expected.empty() || !row.error.empty()) return true;
+    return !row.unsolvable && row.result.solved() &&
            std::to_string(row.result.length()) == row.instance.expected;
 }
 
@@ -57,7 +61,9 @@ Json row_json(const BatchRow<D>& row) {
 template <class D>
 std::string row_verdict(const BatchRow<D>& row) {
     if (!row.error.empty()) return "error: " + row.error;
-    if (row.unsolvable) return "unsolvable";
+    if (row.unsolvable)
+        return row_matches(row) ? "unsolvable"
+                                : "MISMATCH: unsolvable, expected " + row.instance.expected;
     if (!row.result.solved())
         return std::string("no solution (") + to_string(row.result.status) + ")";
     if (row.instance.expected.empty()) return "";
@@ -163,6 +169,7 @@ int BatchCommand<P>::run() const {
     std::optional<D> shared;
     if constexpr (!BuildsInstances<P>) shared.emplace(P::make_domain(name, options));
     const AlgorithmChoice c = choose(shared, instances);
+    refuse_unused_options(sw, {c}, options);
     // Unsolvable rows are reported, not searched; where they cannot all be told apart, a tree
     // search needs its bound for every row.
     require_bound<D>(c, sw, !solvability_known<P>());
@@ -224,7 +231,7 @@ int BatchCommand<P>::run() const {
     int mismatches = 0, bad = 0;
     report(rows, c, clock.seconds(), load_seconds, mismatches, bad);
     if (InterruptGuard::raised()) {
-        std::fflush(stdout);
+        check_stdout();
         std::fprintf(stderr, "frontier: interrupted: %zu of %zu instances done and printed\n",
                      finished, instances.size());
         return kExitInterrupted;

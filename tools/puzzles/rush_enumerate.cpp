@@ -22,6 +22,7 @@
 #include "engine/unit_log.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
@@ -293,8 +294,7 @@ int enumerate(const EnumerateOptions& o) {
         std::string text;
         for (const RushDbEntry& e : tally.entries) text += format_rush_db_line(e) + '\n';
         if (o.out.empty()) {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            std::fflush(stdout);
+            write_out(text);
         } else {
             const std::span<const std::uint8_t> piece(
                 reinterpret_cast<const std::uint8_t*>(text.data()), text.size());

@@ -18,6 +18,7 @@
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
 namespace frontier::cli {
@@ -120,8 +121,7 @@ int generate(const GenerateOptions& o) {
     } else {
         std::string text;
         for (const RushClimbResult& r : kept) text += format_rush_db_line(r.puzzle) + '\n';
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fflush(stdout);
+        write_out(text);
     }
     if (static_cast<int>(kept.size()) < o.count) {
         std::cerr << "frontier: found " << kept.size() << " of " << o.count

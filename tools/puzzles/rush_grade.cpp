@@ -156,8 +156,8 @@ int grade(const GradeOptions& o) {
             },
             [](const std::vector<GradeInput>&, const std::vector<char>&) {});
     });
-    std::fflush(stdout);
     progress.finish();
+    check_stdout();
     if (o.check)
         std::cerr << "frontier: checked " << checked << " of " << graded
                   << " graded puzzles against their database columns: "

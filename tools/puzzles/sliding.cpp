@@ -2,12 +2,15 @@
 // about them. Boards of up to 16 cells run on the 64-bit SlidingTiles, larger ones (the
 // 24-puzzle) on the 128-bit WideSlidingTiles: two entries, one per board type. Their own verbs
 // are in sliding_pdb.cpp (pdb) and sliding_two_bit.cpp (two-bit tables).
+#include <algorithm>
+#include <optional>
 #include <variant>
 
 #include "domains/sliding/sliding_hash.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
+#include "tools/cli/bus_error_guard.hpp"
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/play.hpp"
@@ -38,6 +41,15 @@ struct SlidingOptions {
                      "pattern databases: do not also look up the board's diagonal reflection");
     }
     Json echo() const { return Json::object(); }
+    // The databases are read only by the pdb heuristic: given to a search without it, refused.
+    void check_used(const std::vector<std::string>& heuristics) const {
+        if (std::find(heuristics.begin(), heuristics.end(), "pdb") != heuristics.end()) return;
+        if (!pdb_dir.empty())
+            throw InputError(
+                "--pdb-dir is read only by --heuristic pdb (this search uses " +
+                (heuristics.empty() ? std::string("no heuristic") : heuristics.front()) + ")");
+        if (no_reflection) throw InputError("--no-reflection applies to --heuristic pdb only");
+    }
 };
 
 template <class Board>
@@ -158,6 +170,10 @@ void configure_play(CLI::App& cmd, const std::string& name) {
         so->seed = resolve_seed(cmd, *o);
         so->reflect = !o->no_reflection;
         so->background = !scripted(cmd);
+        // A --table file is mapped for the whole game: truncated meanwhile, the game ends with
+        // one line and exit 2 (the terminal restored), not SIGBUS.
+        std::optional<BusErrorGuard> guard;
+        if (!so->table_file.empty()) guard.emplace(so->table_file, /*terminal_game=*/true);
         auto session = play::make_sliding_session(*so);
         play_session(*session, name, cmd, *o);
     });
@@ -175,7 +191,7 @@ void register_sliding(Registry& registry) {
         is_two_bit_table,
         [](const TableHeader&, std::optional<TableFile> file, const LookupRequest& r) {
             if (!file) throw InputError(r.file + ": a two-bit table is one file, not a directory");
-            lookup_two_bit(std::move(*file), r.states, r.json, r.path);
+            lookup_two_bit(std::move(*file), r.states, r.json, r.path, r.verify);
         }});
     add_distance_table_reader<NarrowSliding>(registry);
     registry.add("play", PuzzleHandler{std::string(NarrowSliding::kNames),

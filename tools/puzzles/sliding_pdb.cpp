@@ -52,16 +52,38 @@ Json build_one(SlidingShape shape, const std::vector<int>& goal, const std::vect
     j["seconds"] = stats.seconds;
     j["states_per_second"] = static_cast<double>(stats.bfs.reached) / std::max(stats.seconds, 1e-9);
     j["threads"] = stats.bfs.threads;
-    if (!o.json)
-        std::printf(
-            "%s: %llu entries (%llu abstract states, abstract depth %d), max %d, mean %.2f, %s, "
-            "%sstates/s, %d threads -> %s\n",
-            label.c_str(), static_cast<unsigned long long>(pdb.table.size()),
-            static_cast<unsigned long long>(stats.bfs.reached), stats.abstract_depth,
-            stats.max_value, j["mean"].get<double>(), format_seconds(stats.seconds).c_str(),
-            format_rate(j["states_per_second"].get<double>()).c_str(), stats.bfs.threads,
-            path.c_str());
     return j;
+}
+
+// The text report's line of one database.
+void print_built(const Json& j) {
+    std::printf(
+        "pattern %s: %llu entries (%llu abstract states, abstract depth %d), max %d, mean %.2f, "
+        "%s, %sstates/s, %d threads -> %s\n",
+        j["pattern"].get<std::string>().c_str(), j["entries"].get<unsigned long long>(),
+        j["abstract_states"].get<unsigned long long>(), j["abstract_depth"].get<int>(),
+        j["max"].get<int>(), j["mean"].get<double>(),
+        format_seconds(j["seconds"].get<double>()).c_str(),
+        format_rate(j["states_per_second"].get<double>()).c_str(), j["threads"].get<int>(),
+        j["file"].get<std::string>().c_str());
+}
+
+// Builds and saves every pattern; the report comes only once all are saved, so a run that fails
+// part way (a full disk) prints nothing on stdout, and the databases it had saved are removed:
+// no partial set is left to look like a finished one.
+Json build_all(SlidingShape shape, const std::vector<int>& goal,
+               const std::vector<std::vector<int>>& patterns, const std::string& partition,
+               const std::vector<std::string>& paths, const BuildOptions& o) {
+    Json all = Json::array();
+    try {
+        for (std::size_t i = 0; i < patterns.size(); ++i)
+            all.push_back(build_one(shape, goal, patterns[i], partition, paths[i], o));
+    } catch (...) {
+        std::error_code ignored;
+        for (std::size_t i = 0; i < all.size(); ++i) std::filesystem::remove(paths[i], ignored);
+        throw;
+    }
+    return all;
 }
 
 void build(const BuildOptions& o) {
@@ -69,11 +91,10 @@ void build(const BuildOptions& o) {
     const std::vector<int> goal = goal_tiles(shape, o.goal);
     if (o.pattern.empty() == o.partition.empty())
         throw InputError("pdb build: give exactly one of --pattern and --partition");
-    Json all = Json::array();
+    Json all;
     if (!o.pattern.empty()) {
         if (o.out.empty()) throw InputError("pdb build: --pattern needs --out FILE");
-        all.push_back(
-            build_one(shape, goal, parse_pattern(o.pattern, shape.cells()), "", o.out, o));
+        all = build_all(shape, goal, {parse_pattern(o.pattern, shape.cells())}, "", {o.out}, o);
     } else {
         if (o.out_dir.empty()) throw InputError("pdb build: --partition needs --out-dir DIR");
         std::error_code ec;
@@ -82,10 +103,15 @@ void build(const BuildOptions& o) {
         const auto groups = parse_partition(o.partition, goal);
         std::string label;
         for (const auto& g : groups) label += (label.empty() ? "" : "/") + format_pattern(g);
-        for (const auto& g : groups)
-            all.push_back(build_one(shape, goal, g, label, o.out_dir + "/" + pdb_file_name(g), o));
+        std::vector<std::string> paths;
+        for (const auto& g : groups) paths.push_back(o.out_dir + "/" + pdb_file_name(g));
+        all = build_all(shape, goal, groups, label, paths, o);
     }
-    if (o.json) print_json(all);
+    if (o.json) {
+        print_json(all);
+        return;
+    }
+    for (const Json& j : all) print_built(j);
 }
 
 void info(const std::string& path) {

@@ -33,7 +33,10 @@ std::string join_counts(const std::vector<std::uint64_t>& layers) {
     return s;
 }
 
-std::vector<std::uint64_t> parse_counts(const std::string& path, const std::string& text) {
+// The numbers of a header's comma-separated list; `what` ("checkpoint", "header") names the
+// file's part in errors.
+std::vector<std::uint64_t> parse_counts(const std::string& path, const std::string& text,
+                                        const std::string& what) {
     std::vector<std::uint64_t> out;
     for (const std::string& item : split_list(text)) {
         std::size_t used = 0;
@@ -44,10 +47,10 @@ std::vector<std::uint64_t> parse_counts(const std::string& path, const std::stri
             used = 0;
         }
         if (used != item.size() || item.empty() || item[0] == '-')
-            throw InputError(path + ": corrupt checkpoint: bad layer count '" + item + "'");
+            throw InputError(path + ": corrupt " + what + ": bad count '" + item + "'");
         out.push_back(v);
     }
-    if (out.empty()) throw InputError(path + ": corrupt checkpoint: no layer counts");
+    if (out.empty()) throw InputError(path + ": corrupt " + what + ": no layer counts");
     return out;
 }
 
@@ -89,7 +92,7 @@ std::vector<std::uint64_t> load_checkpoint(const std::string& path, const Slidin
                          "it to compute it again)");
     const std::span<const std::uint8_t> payload = file.payload();
     std::copy(payload.begin(), payload.end(), table.mutable_bytes().begin());
-    return parse_counts(path, h.field("layers"));
+    return parse_counts(path, h.field("layers"), "checkpoint");
 }
 
 // The first line, printed before the run: what is searched and the memory it takes.
@@ -150,6 +153,50 @@ void print_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult& r,
                 format_rate(rate).c_str(), r.directions.c_str());
 }
 
+// Payloads up to this size have their checksum read on every lookup: all tables of up to 12 cells
+// (the 4x3 and 6x2 boards' 57 MiB take about 10 ms on 2 cores, from the page cache). Past it only
+// --verify reads it: the next size, a 7x2 table, is 10.9 GB, seconds from the page cache and
+// minutes from a disk before the first answer; its lookups rely on the checks of every walk.
+constexpr std::uint64_t kChecksumAtOpenBytes = std::uint64_t{256} << 20;
+
+[[noreturn]] void refuse_damaged(const std::string& path, const DamagedTableError& e) {
+    throw DamagedTableError(path + ": " + e.what() + "; rebuild it");
+}
+
+// The header's layer counts, checked against its max_value and reached lines.
+std::vector<std::uint64_t> header_layers(const std::string& path, const TableHeader& h) {
+    const std::vector<std::uint64_t> layers = parse_counts(path, h.field("layers"), "header");
+    std::uint64_t sum = 0;
+    for (std::uint64_t n : layers) sum += n;
+    const std::vector<std::uint64_t> reached = parse_counts(path, h.field("reached"), "header");
+    if (layers.size() != static_cast<std::size_t>(h.max_value) + 1 || reached.size() != 1 ||
+        reached[0] != sum || sum > h.entries)
+        throw InputError(path +
+                         ": corrupt header: the layer counts disagree with max_value, "
+                         "reached or entries");
+    return layers;
+}
+
+// Reads the payload's checksum when it is small or asked to (--verify); with --verify also
+// counts its values against the layer counts.
+void check_payload(const TableFile& file, const std::vector<std::uint64_t>& layers, bool verify) {
+    if (verify || file.payload().size() <= kChecksumAtOpenBytes) file.check_payload();
+    if (!verify) return;
+    try {
+        check_two_bit_values(file.payload(), layers);
+    } catch (const DamagedTableError& e) {
+        refuse_damaged(file.path(), e);
+    }
+}
+
+// What every walk is checked against: no walk deeper than the deepest layer, and no entry 0 when
+// the search reached every state (always, for a whole sliding-tile half).
+TwoBitWalkChecks walk_checks(const TableHeader& h, const std::vector<std::uint64_t>& layers) {
+    std::uint64_t reached = 0;
+    for (std::uint64_t n : layers) reached += n;
+    return TwoBitWalkChecks{h.max_value, reached == h.entries};
+}
+
 }  // namespace
 
 bool is_two_bit_table(const TableHeader& header) {
@@ -164,6 +211,11 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     const std::string checkpoint = o.out.empty() ? "" : o.out + ".checkpoint";
     if (o.resume && !std::filesystem::exists(checkpoint))
         throw InputError("--resume: no checkpoint " + checkpoint + " to resume from");
+    // A new run would replace it at its first checkpoint: the earlier run's work, lost unasked.
+    if (!o.resume && !checkpoint.empty() && std::filesystem::exists(checkpoint))
+        throw InputError(checkpoint +
+                         ": a checkpoint of an earlier run exists; continue it with --resume, or "
+                         "delete it");
     require_memory(two_bit_bfs_bytes(space.size()), "the two-bit table of " + name + " (" +
                                                         std::to_string(space.size()) +
                                                         " states, 2 bits each)");
@@ -222,7 +274,7 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
 }
 
 void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
-                    bool path_moves) {
+                    bool path_moves, bool verify) {
     const std::string& path = file.path();
     const TableHeader& h = file.header();
     if (h.field("complete") != "yes")
@@ -238,6 +290,9 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
     if (h.entries != space.size())
         throw InputError(path + ": table has " + std::to_string(h.entries) + " entries but " +
                          h.domain + " has " + std::to_string(space.size()) + " states");
+    const std::vector<std::uint64_t> layers = header_layers(path, h);
+    check_payload(file, layers, verify);
+    const TwoBitWalkChecks checks = walk_checks(h, layers);
     const TwoBitView table(file.payload());
     const std::uint64_t root = space.goal_index();
     answer_lookups(states, json, [&](const std::string& text) {
@@ -252,8 +307,13 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
         }
         Stopwatch clock;
         std::vector<std::uint64_t> walk;
-        const int d =
-            two_bit_distance(space, table, space.index(s), root, path_moves ? &walk : nullptr);
+        int d = -1;
+        try {
+            d = two_bit_distance(space, table, space.index(s), root, checks,
+                                 path_moves ? &walk : nullptr);
+        } catch (const DamagedTableError& e) {
+            refuse_damaged(path, e);
+        }
         const double micros = clock.seconds() * 1e6;
         j["distance"] = d < 0 ? Json(nullptr) : Json(d);
         j["status"] = d < 0 ? "unreachable" : "ok";

@@ -26,8 +26,11 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
 // True when the file's header says it is a two-bit table.
 bool is_two_bit_table(const TableHeader& header);
 
-// Exact distances (and optionally optimal paths) from an opened two-bit table file.
+// Exact distances (and optionally optimal paths) from an opened two-bit table file (its payload
+// not yet checked). Every walk is checked against the header (engine/two_bit_bfs.hpp); a damaged
+// table is refused as a whole with one InputError naming the file, never answered from.
+// `verify` reads the whole payload first: checksum and value counts against the layer counts.
 void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
-                    bool path_moves);
+                    bool path_moves, bool verify);
 
 }  // namespace frontier::cli

@@ -16,10 +16,11 @@ namespace sudoku {
 void add_solver_options(CLI::App& cmd, SudokuCommandOptions& o) {
     // --method and --max-nodes: the earlier names, kept as aliases (docs/formats.md).
     cmd.add_option("--algorithm,-a,--method", o.method, "csp (default), cells or search");
-    cmd.add_flag("--count", o.count, "count solutions, up to --limit");
+    CLI::Option* count = cmd.add_flag("--count", o.count, "count solutions, up to --limit");
     cmd.add_option("--limit", o.limit,
                    "with --count: stop after this many solutions (default 2, which proves "
-                   "uniqueness; 0 counts them all)");
+                   "uniqueness; 0 counts them all)")
+        ->needs(count);
     cmd.add_option("--max-expansions,--max-nodes", o.max_nodes,
                    "stop a puzzle after this many nodes (default: no limit)");
     add_format_option(cmd, o.json, "one JSON object");

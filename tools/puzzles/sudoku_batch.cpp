@@ -137,7 +137,7 @@ int solve_batch(const SudokuCommandOptions& o) {
                     format_seconds(seconds).c_str(), format_rate(rate).c_str());
     }
     if (InterruptGuard::raised()) {
-        std::fflush(stdout);
+        check_stdout();
         std::fprintf(stderr, "frontier: interrupted: %zu puzzles done and printed\n", items.size());
         return kExitInterrupted;
     }
