@@ -14,8 +14,8 @@
 //         IndexedDomain: layer counts over a bitmap of 2^k indices.
 //     two_bit_bfs(space, roots, table, options)         engine/two_bit_bfs.hpp
 //         TwoBitSpace (a bipartite dense space walked by a cursor): 2 bits per state, depth
-//         mod 3; two_bit_distance() walks an exact distance and optimal path down the table,
-//         refusing a damaged one (DamagedTableError).
+//         mod 3; two_bit_distance() (engine/two_bit_lookup.hpp) walks an exact distance and
+//         optimal path down the table, refusing a damaged one (DamagedTableError).
 //   Solving one instance optimally (SearchResult / HdaResult: status, moves, counters):
 //     astar(domain, start, h, limits)                   engine/astar.hpp     one thread
 //     idastar(domain, start, h, limits)                 engine/idastar.hpp   one thread, O(depth)
@@ -48,3 +48,4 @@
 #include "engine/search.hpp"
 #include "engine/table_file.hpp"
 #include "engine/two_bit_bfs.hpp"
+#include "engine/two_bit_lookup.hpp"

@@ -11,7 +11,7 @@
 #include "domains/sliding/sliding_two_bit.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/layered_bfs.hpp"
-#include "engine/two_bit_bfs.hpp"
+#include "engine/two_bit_lookup.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

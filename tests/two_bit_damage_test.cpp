@@ -20,7 +20,7 @@
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
 #include "engine/table_file.hpp"
-#include "engine/two_bit_bfs.hpp"
+#include "engine/two_bit_lookup.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

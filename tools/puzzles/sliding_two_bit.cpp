@@ -15,7 +15,7 @@
 #include "engine/memory.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
-#include "engine/two_bit_bfs.hpp"
+#include "engine/two_bit_lookup.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/commands/depth_plot.hpp"
 #include "tools/puzzles/sliding_two_bit.hpp"
