@@ -9,7 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_census.hpp"
 #include "domains/rush/rush_grade.hpp"
 #include "domains/rush/rush_io.hpp"
 #include "domains/rush/rush_sample.hpp"

@@ -67,6 +67,12 @@ class Cluster {
     virtual void barrier() = 0;
 };
 
+// Runs check() on every process; if it threw on any, every process throws the same InputError:
+// the lowest failing rank's message (prefixed "rank R: " unless R is 0) and exit status. For
+// checks whose outcome may differ between processes (a file only rank 0 reads), before they
+// communicate further: no process is left waiting in a collective for one that gave up.
+void agree(Cluster& cluster, const std::function<void()>& check);
+
 // Threads per process when the user asked for `requested` (0: this machine's cores shared
 // evenly among the processes on it, at least one each).
 inline int threads_per_rank(int requested, const Cluster& cluster) {

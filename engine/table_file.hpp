@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -89,5 +90,11 @@ class TableFile {
 // Pieces are written in order; used for table files and any other output file.
 void write_file_atomically(const std::string& path,
                            std::span<const std::span<const std::uint8_t>> pieces);
+// The same for one text.
+inline void write_file_atomically(const std::string& path, std::string_view text) {
+    const std::span<const std::uint8_t> piece(reinterpret_cast<const std::uint8_t*>(text.data()),
+                                              text.size());
+    write_file_atomically(path, std::span<const std::span<const std::uint8_t>>(&piece, 1));
+}
 
 }  // namespace frontier

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_census.hpp"
 #include "domains/rush/rush_grade.hpp"
 #include "domains/rush/rush_io.hpp"
 #include "tests/support/test_support.hpp"
@@ -162,6 +162,30 @@ TEST(CliRushEnumerate, ShardsRunApartAndTheirCheckpointsMakeTheWholeDatabase) {
     std::filesystem::remove_all(dir);
 }
 
+// The 5 x 5 database with at most one wall: the same bytes from one process and from three
+// shards imported into a final run (two walls: the long test of the same name).
+TEST(CliRushEnumerate, FiveByFiveDatabasesAreTheSameBytesFromOneProcessOrFromShards) {
+    for (const std::string walls : {"1"}) {
+        const std::string dir = test::temp_dir();
+        const std::string args = "rush enumerate --size 5 --walls " + walls + " --threads 2 --out ";
+        ASSERT_EQ(run_frontier(args + dir + "/one.txt").exit_code, 0);
+        std::string imports;
+        for (const std::string k : {"0", "1", "2"}) {
+            const auto r = run_frontier(args + dir + "/part" + k + ".txt --shard " + k + "/3");
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            imports += " --import " + dir + "/part" + k + ".txt.checkpoint";
+        }
+        const auto merged = run_frontier(args + dir + "/merged.txt --json" + imports);
+        ASSERT_EQ(merged.exit_code, 0) << merged.err;
+        EXPECT_EQ(nlohmann::json::parse(merged.out)["units_done"],
+                  nlohmann::json::parse(merged.out)["imported_units"]);
+        const std::string one = read_text(dir + "/one.txt");
+        EXPECT_EQ(test::count_lines(one), walls == "1" ? 6041 : 7320);
+        EXPECT_EQ(read_text(dir + "/merged.txt"), one) << walls;
+        std::filesystem::remove_all(dir);
+    }
+}
+
 TEST(CliRushEnumerate, BadOptionsAreOneLineErrors) {
     expect_input_error(run_frontier("rush enumerate --size 7"), "size 7");
     expect_input_error(run_frontier("rush enumerate --walls 3"), "wall count 3");
@@ -172,6 +196,10 @@ TEST(CliRushEnumerate, BadOptionsAreOneLineErrors) {
                        "--shard \"2/2\" is not K/N");
     expect_input_error(run_frontier("rush enumerate --size 4 --out x.txt --shard 1"),
                        "--shard \"1\" is not K/N");
+#if !FRONTIER_WITH_MPI
+    expect_input_error(run_frontier("rush enumerate --size 4 --distributed"),
+                       "--distributed needs MPI");
+#endif
 }
 
 TEST(CliRushGenerate, DistinctExactPuzzlesTheSameForEveryThreadCount) {

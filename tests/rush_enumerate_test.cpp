@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_census.hpp"
 #include "domains/rush/rush_io.hpp"
 #include "domains/rush/rush_layout.hpp"
 #include "tests/support/rush_brute_force.hpp"

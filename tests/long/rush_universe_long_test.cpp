@@ -15,7 +15,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_enumerate.hpp"
+#include "domains/rush/rush_census.hpp"
 #include "domains/rush/rush_io.hpp"
 #include "engine/parallel.hpp"
 #include "tests/support/rush_brute_force.hpp"
@@ -55,6 +55,27 @@ std::string file_text(const std::string& path) {
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// The 5 x 5 database with at most two walls: the same bytes from one process and from three
+// shards imported into a final run.
+TEST(LongRushUniverse, FiveByFiveDatabasesAreTheSameBytesFromOneProcessOrFromShards) {
+    const std::string dir = test::temp_dir();
+    const std::string args = "rush enumerate --size 5 --walls 2 --threads 2 --out ";
+    ASSERT_EQ(test::run_frontier(args + dir + "/one.txt").exit_code, 0);
+    std::string imports;
+    for (int k = 0; k < 3; ++k) {
+        const std::string part = dir + "/part" + std::to_string(k) + ".txt";
+        const auto r = test::run_frontier(args + part + " --shard " + std::to_string(k) + "/3");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        imports += " --import " + part + ".checkpoint";
+    }
+    const auto merged = test::run_frontier(args + dir + "/merged.txt" + imports);
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    const std::string one = file_text(dir + "/one.txt");
+    EXPECT_EQ(test::count_lines(one), 7320);
+    EXPECT_EQ(file_text(dir + "/merged.txt"), one);
+    std::filesystem::remove_all(dir);
 }
 
 // 5 x 5 with at most 0, 1 and 2 walls through the CLI: the totals equal the public enumerator's

@@ -1,8 +1,14 @@
-// The distributed engine over real MPI ranks (ctest runs this binary with 1, 2 and 3 ranks,
+// The distributed engine over real MPI ranks (ctest runs this binary with 1 to 4 ranks,
 // oversubscribed on small machines): the 8-puzzle layer counts are exact and the slices join
 // into the one-process table; distributed HDA* finds A*'s lengths on random 8-puzzle states and
-// Korf's on 15-puzzle instances, with legal paths, the same answer on every rank.
+// Korf's on 15-puzzle instances, with legal paths, the same answer on every rank; the unit
+// runner hands every unit out once and rank 0 records them all.
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <map>
 #include <random>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -14,6 +20,7 @@
 #include "engine/distributed_bfs.hpp"
 #include "engine/hda_cluster.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/unit_run.hpp"
 #include "tests/mpi/mpi_world.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -107,6 +114,49 @@ TEST(MpiHdaStar, UnsolvableStartIsExhaustedEverywhere) {
         hda_star_distributed(d, s, Manhattan(d), make_hda_hasher(d, "zobrist"), world, o);
     EXPECT_EQ(r.status, SearchStatus::Exhausted);
     EXPECT_EQ(r.stats.peak_closed, 181440u);
+}
+
+// A job of 200 units of uneven cost (a few milliseconds of sleep each): every rank runs some when
+// there are several, rank 0 accepts each unit's record exactly once, and the checkpoint is gone
+// once the job is complete.
+TEST(MpiUnitRun, EveryUnitIsRunOnceAndRecordedOnRankZero) {
+    Cluster& world = test::world();
+    std::string path = world.rank() == 0 ? test::temp_dir() + "/job.checkpoint" : "";
+    broadcast_string(world, 0, path);
+    std::atomic<std::size_t> runs{0};
+    std::map<std::size_t, std::string> accepted;
+    bool twice = false;
+    UnitJob job;
+    job.identity = "mpi test units=200";
+    job.unit_count = 200;
+    job.run = [&](std::size_t u) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(u % 13));
+        ++runs;
+        return "record of " + std::to_string(u);
+    };
+    job.cost = [](std::size_t u) { return static_cast<double>(u % 13); };
+    job.accept = [&](std::size_t u, std::string_view r, UnitOrigin) {
+        twice = twice || !accepted.emplace(u, std::string(r)).second;
+    };
+    UnitRunOptions o;
+    o.threads = 2;
+    o.checkpoint = path;
+    const UnitRunSummary s = UnitRun(world, job, o).run();
+    const std::int64_t total_runs = all_sum(world, static_cast<std::int64_t>(runs));
+    EXPECT_EQ(total_runs, 200);
+    if (world.size() > 1) {
+        EXPECT_TRUE(everywhere(runs > 0)) << "rank " << world.rank() << " ran no unit";
+    }
+    if (world.rank() == 0) {
+        EXPECT_FALSE(twice);
+        ASSERT_EQ(accepted.size(), 200u);
+        for (const auto& [u, r] : accepted) EXPECT_EQ(r, "record of " + std::to_string(u));
+        EXPECT_TRUE(s.complete);
+        EXPECT_EQ(s.ranks, world.size());
+        EXPECT_FALSE(std::filesystem::exists(path));
+    } else {
+        EXPECT_TRUE(accepted.empty());
+    }
 }
 
 }  // namespace

@@ -26,7 +26,6 @@ Cluster& cluster_session();
 [[noreturn]] void abort_job(const std::string& message, int code);
 
 void run_collectively(const std::function<void()>& body);
-void agree(Cluster& cluster, const std::function<void()>& check);
 
 // Help text of the --distributed flag, shared by the commands that take it.
 extern const char* const kDistributedHelp;

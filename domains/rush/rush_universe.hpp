@@ -1,6 +1,7 @@
-// The Rush Hour puzzle universe: every cluster of every board layout visited once, and the
-// database of its interesting puzzles (the hardest start of each solvable, non-trivial, minimal
-// cluster). The method is the one behind the public database; the code is Frontier's own.
+// The Rush Hour puzzle universe: every board layout of a size and wall count, enumerated so that
+// each cluster (the states one layout reaches) is met once, from its smallest state; split into
+// units of work. The census of each cluster is rush_census.hpp. The method is the one behind the
+// public database; the code is Frontier's own.
 //
 // Layouts, line by line. Each row holds horizontal pieces (2 or 3 cells) and walls (1 cell: walls
 // are placed with the rows), each column vertical pieces (2 or 3 cells). The public definition
@@ -9,7 +10,7 @@
 // one there blocks A for good or never has to move), and its walls stand left of A (one right of
 // A blocks the exit for good: those boards are left out). Excluded too: a row filled by its own
 // pieces and walls, a column filled by its vertical pieces, and more than max_walls walls. A wall
-// counts as a piece for minimality (below) but is no piece of the state: it never moves.
+// counts as a piece for minimality (rush_census.hpp) but is no piece of the state: it never moves.
 //
 // Candidates. All states of a cluster share one layout. RushUniverse numbers the pieces in
 // enumeration order (A; the other rows top to bottom, each left to right; then the columns left to
@@ -33,19 +34,6 @@
 // 6 x 6 with walls). Units are independent, each enumerated in a fixed order: the grain of
 // parallelism and of checkpoints.
 //
-// RushCensus, per candidate: canonical (no smaller state in its cluster), solvable (some state
-// has A at the exit), non-trivial (the hardest state needs at least one move) and minimal
-// (removing any piece or wall other than A from the hardest start lowers its optimal moves). A
-// piece that moves in one optimal solution always lowers them (dropping its moves from that
-// solution leaves a shorter one), so only the other pieces and the walls are solved again, each
-// by a BFS from the start bounded by one move less (removing a piece never makes a puzzle harder,
-// so the question is only whether it gets easier; the smaller puzzle's whole cluster, often far
-// larger, is never explored; measured against full cluster grades as probes: one heavy unit 11
-// times faster, the benchmark's sample of units 2.4 times). The hardest start is the smallest in
-// rush_layout_order among the hardest states (the public database's pick); letters follow the piece
-// numbering and walls take a letter too (the exit row's walls right after A, as the public
-// enumerator lists them), which reproduces the public database's lines character for character.
-//
 // Limits: sizes 4 to 6 (the packed state holds 21 pieces, a 6 x 6 board at most 18), 0 to 2
 // walls on 6 x 6 and 0 to 3 on smaller boards (max_walls_for), clusters of at most 2^24 states
 // (ClusterGraph).
@@ -53,16 +41,11 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include <absl/functional/function_ref.h>
 
 #include "domains/rush/rush_board.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "engine/bounded_bfs.hpp"
 
 namespace frontier {
 
@@ -131,82 +114,5 @@ class RushUniverse {
     int unit_rows_ = 0;  // rows fixed by a unit (row_order_'s first ones)
     std::vector<Unit> units_;
 };
-
-// The minimality check's search: is a puzzle solved within a bound (see rush_is_minimal).
-using RushProbe = BoundedBfs<RushBoard>;
-
-enum class RushVerdict : std::uint8_t {
-    Pruned,
-    NotCanonical,
-    Unsolvable,
-    Trivial,
-    NotMinimal,
-    Kept
-};
-
-// With pruning (the default), clusters, solvable and states count the explored candidates only:
-// a pruned candidate is never explored, canonical or not.
-struct RushCensusCounts {
-    std::uint64_t candidates = 0;  // boards processed
-    std::uint64_t pruned = 0;      // skipped by the layout check (rush_layout.hpp), unexplored
-    std::uint64_t clusters = 0;    // canonical ones: each cluster of the universe once
-    std::uint64_t solvable = 0;    // clusters with a solved state
-    std::uint64_t kept = 0;        // solvable, non-trivial and minimal: the database's lines
-    std::uint64_t states = 0;      // states of the clusters explored completely
-    RushCensusCounts& operator+=(const RushCensusCounts& o);
-    friend bool operator==(const RushCensusCounts&, const RushCensusCounts&) = default;
-};
-
-// Classifies candidates; keeps its buffers between calls (one per worker, not thread-safe).
-//
-// Pruning: a candidate whose layout cannot give a database line (rush_layout_check: A blocked for
-// good, or a piece or wall nothing can touch, so not minimal) is counted as pruned and never
-// explored. The database is the same either way (the layout verdict holds for the whole cluster);
-// on a sample of the 6 x 6 universe with at most two walls it skipped 43% of the candidates, and
-// on two samples it saved 46-50% of the time (docs/performance.md). With all_clusters every
-// candidate is explored, which the exact cluster counts (compared with the public enumerator's)
-// need.
-class RushCensus {
-  public:
-    explicit RushCensus(bool all_clusters = false) : all_clusters_(all_clusters) {}
-
-    // Explores the candidate's cluster (stopping at the first smaller state) and judges it; for a
-    // kept cluster `entry` receives its database line. Updates `counts`.
-    RushVerdict process(const RushBoard& board, RushState candidate, RushDbEntry& entry,
-                        RushCensusCounts& counts);
-
-  private:
-    bool all_clusters_;
-    RushGrader grader_;
-    RushProbe probe_;
-};
-
-// One unit of the universe processed: its counts, its database lines (in enumeration order) and
-// the seconds it took. encode/decode give the text kept in checkpoints:
-//   "counts CANDIDATES CLUSTERS SOLVABLE KEPT STATES MICROSECONDS PRUNED\n" then one database
-// line each (records written before pruning have no PRUNED: it reads as 0).
-struct RushUnitResult {
-    RushCensusCounts counts;
-    std::vector<RushDbEntry> entries;
-    double seconds = 0;
-};
-RushUnitResult run_rush_unit(const RushUniverse& universe, std::size_t unit, RushCensus& census);
-std::string encode_rush_unit(const RushUnitResult& r);
-RushUnitResult decode_rush_unit(std::string_view text);  // InputError when malformed
-
-// The pieces (bit p for piece p) that move in one optimal solution from state `index` of the
-// cluster the grader last graded (solvable).
-std::uint32_t rush_solution_pieces(const RushGrader& graded, std::uint32_t index);
-
-// True when removing any piece other than A, or any wall, from (board, start), whose optimal
-// moves are `moves`, lowers them. Pieces in `moving` (bit p) are known to and not tried.
-// `probe` is scratch (the board's metric does not matter: moves are counted).
-bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::uint32_t moving,
-                     RushProbe& probe);
-
-// The board and state without piece p (p >= 1; later pieces move down one index) or without the
-// wall at the cell (bit r * N + c).
-RushPuzzle rush_without_piece(const RushBoard& board, RushState s, int p);
-RushBoard rush_without_wall(const RushBoard& board, int cell);
 
 }  // namespace frontier
