@@ -2,9 +2,10 @@
 // first by candidate count, batches that shrink as the work runs out) would spread the Rush Hour
 // census over many workers, replayed on measured unit costs.
 //
-//   frontier_schedule_replay --measure FILE [--threads N]
+//   frontier_schedule_replay --measure FILE [--threads N] [--part K/N]
 //       runs the 200 evenly spaced units of the 6 x 6 universe with at most two walls (unit
-//       87 + 350 k of 70,140) and writes "unit candidates seconds" per line to FILE;
+//       87 + 350 k of 70,140; with --part, the k with k % N == K, for processes side by side)
+//       and writes "unit candidates seconds" per line to FILE;
 //   frontier_schedule_replay FILE
 //       replays the policy on those costs for 8, 16 and 64 single-thread workers and prints the
 //       makespan against the ideal (total work / workers, or the largest unit if longer).
@@ -28,11 +29,12 @@ using namespace frontier;
 
 constexpr std::size_t kSample = 200;
 
-int measure(const std::string& path, int threads) {
+int measure(const std::string& path, int threads, const UnitShard& part) {
     const RushUniverse universe(6, 2);
     const std::size_t step = universe.unit_count() / kSample;
     std::vector<std::size_t> units;
-    for (std::size_t k = 0; k < kSample; ++k) units.push_back(step / 4 + k * step);
+    for (std::size_t k = 0; k < kSample; ++k)
+        if (part.holds(k)) units.push_back(step / 4 + k * step);
     std::vector<RushUnitResult> results(units.size());
     tbb::enumerable_thread_specific<RushCensus> censuses(false);
     std::atomic<std::size_t> done{0};
@@ -97,12 +99,17 @@ int replay(const std::string& path) {
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() >= 2 && args[0] == "--measure") {
-        const int threads = args.size() >= 4 && args[2] == "--threads" ? std::atoi(argv[4]) : 0;
-        return measure(args[1], threads);
+        int threads = 0;
+        UnitShard part;
+        for (std::size_t i = 2; i + 1 < args.size(); i += 2) {
+            if (args[i] == "--threads") threads = std::atoi(args[i + 1].c_str());
+            if (args[i] == "--part") part = parse_unit_shard(args[i + 1], "--part");
+        }
+        return measure(args[1], threads, part);
     }
     if (args.size() == 1 && args[0][0] != '-') return replay(args[0]);
     std::fprintf(stderr,
-                 "usage: frontier_schedule_replay --measure FILE [--threads N]\n"
+                 "usage: frontier_schedule_replay --measure FILE [--threads N] [--part K/N]\n"
                  "       frontier_schedule_replay FILE\n");
     return 2;
 }

@@ -1,3 +1,6 @@
+// The unit runner (design at the top of unit_run.hpp). Why this file is over 400 lines: the
+// worker pool, rank 0's ledger of files and both ends of the scheduling protocol share one
+// message format and one batch rule; apart, each would restate them.
 #include "engine/unit_run.hpp"
 
 #include <algorithm>

@@ -84,12 +84,12 @@ struct UnitRunOptions {
     std::vector<std::string> imports;  // other runs' checkpoints of the same job
     std::uint64_t max_units = 0;       // run at most this many units (0: all that are missing)
     int threads = 0;                   // per rank; 0: all cores
-    std::function<void(const UnitProgress&)> progress;
+    std::function<void(const UnitProgress&)> progress = {};
     // Messages for the user (an import's count, a missing checkpoint on resume), on rank 0.
-    std::function<void(const std::string&)> notice;
+    std::function<void(const std::string&)> notice = {};
     // Called on rank 0 once every unit of the job is recorded, before the checkpoint is deleted:
     // writes the job's final output. If it throws, the checkpoint stays.
-    std::function<void()> on_complete;
+    std::function<void()> on_complete = {};
 };
 
 struct UnitRunSummary {

@@ -8,7 +8,6 @@
 #include "engine/cluster.hpp"
 #include "engine/table_file.hpp"
 #include "engine/timer.hpp"
-#include "engine/unit_run.hpp"
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
@@ -59,11 +58,10 @@ Json summary_json(const RushEnumerateOptions& o, const UnitRunSummary& s, const 
     j["solvable"] = t.counts.solvable;
     j["puzzles"] = t.counts.kept;
     j["cluster_states"] = t.counts.states;
-    j["hardest"] = nullptr;
-    if (t.hardest)
-        j["hardest"] = {{"moves", t.hardest->moves},
-                        {"board", t.hardest->board},
-                        {"cluster_size", t.hardest->cluster_size}};
+    j["hardest"] = t.hardest ? Json{{"moves", t.hardest->moves},
+                                    {"board", t.hardest->board},
+                                    {"cluster_size", t.hardest->cluster_size}}
+                             : Json(nullptr);
     j["puzzles_by_moves"] = Json::object();
     for (const RushDbEntry& e : t.entries) {
         Json& n = j["puzzles_by_moves"][std::to_string(e.moves)];
@@ -119,18 +117,16 @@ void enumerate(const RushEnumerateOptions& o) {
     Stopwatch clock;
     RushTally tally;
     // Costs are counted when that is quick (sizes 4 and 5, wall-free 6 x 6), and always over
-    // ranks, where the biggest-first order keeps the last rank from finishing long after the
-    // others.
+    // ranks, where the biggest-first order keeps the last rank from finishing late.
     const bool estimate = o.size < 6 || o.walls == 0 || o.distributed;
     const UnitJob job = rush_census_job(universe, o.all_clusters, estimate, tally);
     ProgressLine progress(true);
-    UnitRunOptions options;
-    options.shard = parse_unit_shard(o.shard);
-    options.imports = o.imports;
-    options.resume = o.resume;
-    options.max_units = o.max_units;
-    options.threads = o.threads;
-    if (!o.out.empty()) options.checkpoint = o.out + ".checkpoint";
+    UnitRunOptions options{.checkpoint = o.out.empty() ? "" : o.out + ".checkpoint",
+                           .resume = o.resume,
+                           .shard = parse_unit_shard(o.shard),
+                           .imports = o.imports,
+                           .max_units = o.max_units,
+                           .threads = o.threads};
     std::uint64_t before = 0;  // candidates recovered and imported
     options.progress = [&](const UnitProgress& p) {
         const auto total =
@@ -145,17 +141,15 @@ void enumerate(const RushEnumerateOptions& o) {
         progress.finish();
         if (!o.out.empty()) write_file_atomically(o.out, tally.database());
     };
-    if (!o.distributed) {
-        UnitRun run(job, options);
-        before = tally.counts.candidates;
-        run_census(o, run, tally, clock);
-        return;
-    }
-    Cluster& cluster = cluster_session();
-    options.threads = threads_per_rank(o.threads, cluster);
-    UnitRun run(cluster, job, options);
+    Cluster* cluster = o.distributed ? &cluster_session() : nullptr;
+    if (cluster) options.threads = threads_per_rank(o.threads, *cluster);
+    auto run = cluster ? std::make_unique<UnitRun>(*cluster, job, options)
+                       : std::make_unique<UnitRun>(job, options);
     before = tally.counts.candidates;
-    run_collectively([&] { run_census(o, run, tally, clock); });
+    if (cluster)
+        run_collectively([&] { run_census(o, *run, tally, clock); });
+    else
+        run_census(o, *run, tally, clock);
 }
 
 }  // namespace
@@ -196,11 +190,9 @@ void install_rush_enumerate(CLI::App& rush) {
         "to FILE.checkpoint; after an interruption, the same command with --resume continues\n"
         "without losing or repeating a cluster; the checkpoint is deleted once FILE is written.\n"
         "An existing checkpoint is never overwritten without --resume.\n"
-        "Several machines: under mpirun, --distributed shares the units among the ranks as they\n"
-        "ask for work. By hand, each machine runs the same command with --shard K/N (K = 0 ..\n"
-        "N-1) and its own --out; then one run with --import for each shard's checkpoint writes\n"
-        "the database (units missing from the checkpoints, such as a torn last one, run there).\n"
-        "Progress on stderr (a terminal only); JSON keys: docs/formats.md.\n");
+        "Several machines: under mpirun, --distributed shares the units among the ranks. By\n"
+        "hand, each runs the same command with --shard K/N and its own --out; then one run with\n"
+        "--import for each shard's checkpoint writes the database. JSON keys: docs/formats.md.\n");
     cmd->callback([o] { enumerate(*o); });
 }
 
