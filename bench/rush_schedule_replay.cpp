@@ -49,8 +49,7 @@ int measure(const std::string& path, int threads, const UnitShard& part) {
     out << "# unit candidates seconds (6x6, at most two walls, pruned census, " << threads
         << " threads)\n";
     for (std::size_t i = 0; i < units.size(); ++i)
-        out << units[i] << ' ' << results[i].counts.candidates << ' ' << results[i].seconds
-            << '\n';
+        out << units[i] << ' ' << results[i].counts.candidates << ' ' << results[i].seconds << '\n';
     if (!out.flush()) {
         std::fprintf(stderr, "cannot write %s\n", path.c_str());
         return 1;

@@ -17,7 +17,6 @@
 #include <queue>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "engine/cluster.hpp"

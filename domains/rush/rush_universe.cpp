@@ -3,13 +3,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <cassert>
-#include <charconv>
 #include <string>
 
-#include "domains/rush/rush_layout.hpp"
 #include "engine/error.hpp"
-#include "engine/timer.hpp"
 
 namespace frontier {
 
