@@ -372,8 +372,10 @@ TEST(CliHardening, MessagesSayPlainlyWhatIsWrong) {
     exact(run_frontier("rush enumerate --size 4 --walls 2 --out " + out + " --resume"),
           out +
               ".checkpoint: the checkpoint was written by a different computation (\"rush "
-              "enumerate size=4 walls=1 units=4536 format=1 census=pruned\"), not this one "
-              "(\"rush enumerate size=4 walls=2 units=15120 format=1 census=pruned\"); resume "
+              "enumerate size=4 walls=1 units=1728 format=1 census=pruned candidates=goal\"), not "
+              "this one "
+              "(\"rush enumerate size=4 walls=2 units=6336 format=1 census=pruned "
+              "candidates=goal\"); resume "
               "it with the options it was started with, or delete it");
     const std::string table = dir + "/t.table";
     ASSERT_EQ(run_frontier("enumerate sliding:2x3 --two-bit --out " + table).exit_code, 0);

@@ -115,7 +115,7 @@ TEST(CliRushEnumerate, ShardsRunApartAndTheirCheckpointsMakeTheWholeDatabase) {
     const std::string args = "rush enumerate --size 4 --walls 2 --threads 2 --out " + dir;
     const auto whole = run_frontier("rush enumerate --size 4 --walls 2 --threads 2");
     ASSERT_EQ(whole.exit_code, 0) << whole.err;
-    const std::size_t units = RushUniverse(4, 2).unit_count();
+    const std::size_t units = RushUniverse(4, 2, RushCandidates::Goal).unit_count();
 
     // Three shards, as on three machines: each runs the units u with u % 3 == k and stops.
     std::string imports;

@@ -21,9 +21,10 @@ struct Enumerated {
 };
 
 // all_clusters: explore every candidate (exact cluster counts); else prune by layout.
-Enumerated enumerate_all(int size, int walls, bool all_clusters = true) {
-    const RushUniverse u(size, walls);
-    RushCensus census(all_clusters);
+Enumerated enumerate_all(int size, int walls, bool all_clusters = true,
+                         RushCandidates candidates = RushCandidates::Packed) {
+    const RushUniverse u(size, walls, candidates);
+    RushCensus census(all_clusters, candidates);
     Enumerated out;
     for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
         RushUnitResult r = run_rush_unit(u, unit, census);
@@ -49,6 +50,15 @@ const test::BruteUniverse& brute_universe(int size, int walls) {
                  .first;
     return it->second;
 }
+
+// A wall that matters (on top: it keeps C from going up) and one in an empty corner that does not.
+constexpr const char* kCornerWall =
+    "ooooxo"
+    "ooooCo"
+    "AAooCo"
+    "ooooDD"
+    "oooooo"
+    "xooooo";
 
 // The hardest start of the board's cluster and its optimal moves.
 RushState smallest_state(const RushBoard& board, RushState s) {
@@ -84,6 +94,63 @@ TEST(RushUniverse, CandidatesAreTheBoardsWhereNoPieceSlidesLeftOrUp) {
         EXPECT_EQ(counted, brute.candidates);
         EXPECT_EQ(std::set<std::string>(made.begin(), made.end()).size(), made.size());
     }
+}
+
+TEST(RushUniverse, GoalCandidatesAreTheGoalBoardsWhereNoOtherPieceSlidesLeftOrUp) {
+    for (int walls = 0; walls <= 3; ++walls) {
+        const int size = 4;
+        const test::BruteUniverse& brute = brute_universe(size, walls);
+        const RushUniverse u(size, walls, RushCandidates::Goal);
+        std::vector<std::string> made;
+        std::uint64_t counted = 0;
+        for (std::size_t unit = 0; unit < u.unit_count(); ++unit) {
+            counted += u.count_candidates(unit);
+            u.for_each_candidate(unit, [&](const RushBoard& board, RushState s) {
+                EXPECT_TRUE(board.is_goal(s)) << format_rush(board, s);
+                const std::uint64_t back = board.legal_steps(s) & 0x5555555555555554ull;
+                EXPECT_EQ(back, 0u) << format_rush(board, s);  // A (bit 0) may step back
+                made.push_back(reletter_rush(format_rush(board, s)));
+            });
+        }
+        std::sort(made.begin(), made.end());
+        std::vector<std::string> expected;
+        for (const std::string& b : brute.goal_candidate_boards)
+            expected.push_back(reletter_rush(b));
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(made, expected) << size << "x" << size << ", walls " << walls;
+        EXPECT_EQ(counted, brute.goal_candidates);
+        EXPECT_GT(brute.goal_candidates, 100u);
+    }
+}
+
+// From goal candidates the census explores every solvable cluster once, no unsolvable one, and
+// keeps the same lines as the brute force (every candidate explored, and pruned by layout).
+TEST(RushUniverse, GoalCandidatesSettleEverySolvableClusterOnce) {
+    for (int walls = 0; walls <= 3; ++walls) {
+        const test::BruteUniverse& brute = brute_universe(4, walls);
+        const std::string name = "4x4, walls " + std::to_string(walls);
+        const Enumerated all = enumerate_all(4, walls, true, RushCandidates::Goal);
+        EXPECT_EQ(all.counts.candidates, brute.goal_candidates) << name;
+        EXPECT_EQ(all.counts.clusters, brute.solvable) << name;
+        EXPECT_EQ(all.counts.solvable, brute.solvable) << name;
+        EXPECT_EQ(all.counts.states, brute.solvable_boards) << name;
+        EXPECT_LT(brute.solvable_boards, brute.boards) << name;
+        std::vector<RushDbEntry> expected = brute.entries;
+        for (RushDbEntry& x : expected) x.board = reletter_rush(x.board);
+        std::sort(expected.begin(), expected.end(), rush_db_before);
+        EXPECT_EQ(all.entries, expected) << name;
+        EXPECT_EQ(enumerate_all(4, walls, false, RushCandidates::Goal).entries, expected) << name;
+    }
+}
+
+// 5 x 5 (the wall-free universe whole, with one wall every 5th unit of the packed census's
+// universe against the whole goal census): the same database lines. The long tests compare the
+// whole universes with up to two walls through the command line.
+TEST(RushUniverse, GoalCandidatesKeepTheLinesOf5x5) {
+    const Enumerated goal = enumerate_all(5, 0, false, RushCandidates::Goal);
+    EXPECT_EQ(goal.counts.candidates, 124'886u);  // fogleman/rush's GPU notes: goal positions
+    EXPECT_EQ(goal.entries.size(), 1'730u);
+    EXPECT_EQ(goal.entries, enumerate_all(5, 0, false).entries);
 }
 
 // The public enumerator's candidate counts (fogleman/rush, cpp/src/config.h): it numbers the
@@ -258,13 +325,7 @@ TEST(RushCensus, MinimalityOnHandMadeBoards) {
         const RushPuzzle p = parse_rush("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
         EXPECT_EQ(g.grade(p.board, p.start).moves, 51);
         EXPECT_TRUE(rush_is_minimal(p.board, p.start, 51, 0, probe));
-        const std::string board =
-            "ooooxo"
-            "ooooCo"
-            "AAooCo"
-            "ooooDD"
-            "oooooo"
-            "xooooo";
+        const std::string board = kCornerWall;
         const RushPuzzle walled = parse_rush(board);
         EXPECT_EQ(g.grade(walled.board, walled.start).moves, 3);
         EXPECT_FALSE(
@@ -373,6 +434,68 @@ TEST(RushUniverse, UnitOfNamesTheUnitThatSettlesTheCluster) {
     EXPECT_THROW(six.unit_of(three_walls.board, three_walls.start), InputError);
     const RushPuzzle exit_row = parse_rush("ooooooooooooAABBoooooooooooooooooooo");
     EXPECT_THROW(six.unit_of(exit_row.board, exit_row.start), InputError);
+}
+
+// With goal candidates, unit_of names the unit of the cluster's smallest goal state; an
+// unsolvable cluster has none.
+TEST(RushUniverse, UnitOfWithGoalCandidates) {
+    const RushUniverse u(4, 2, RushCandidates::Goal);
+    RushCensus census(false, RushCandidates::Goal);
+    RushCensusCounts counts;
+    std::size_t lines = 0;
+    for (std::size_t unit = 0; unit < u.unit_count(); ++unit)
+        for (const RushDbEntry& e : run_rush_unit(u, unit, census).entries) {
+            const RushPuzzle p = parse_rush(e.board);
+            ASSERT_EQ(u.unit_of(p.board, p.start), unit) << e.board;
+            ++lines;
+        }
+    EXPECT_GT(lines, 10u);
+    const RushPuzzle stuck = parse_rush("oooBAAoBoooBoooo");  // the truck B blocks A for good
+    EXPECT_THROW(u.unit_of(stuck.board, stuck.start), InputError);
+    EXPECT_NO_THROW(RushUniverse(4, 2).unit_of(stuck.board, stuck.start));
+}
+
+// A run resumes only a checkpoint of the same census: goal and packed candidates differ.
+TEST(RushCensus, IdentityNamesTheCandidates) {
+    const RushUniverse packed(4, 1), goal(4, 1, RushCandidates::Goal);
+    EXPECT_NE(rush_census_identity(packed, false), rush_census_identity(goal, false));
+    EXPECT_NE(rush_census_identity(packed, true), rush_census_identity(goal, true));
+    EXPECT_EQ(
+        rush_census_identity(packed, true),
+        "rush enumerate size=4 walls=1 units=" + std::to_string(packed.unit_count()) + " format=1");
+}
+
+// A piece or wall that stops no other piece in any state of a cluster makes it not minimal
+// (RushCensus rejects it before grading); on the 4 x 4 universes with 0 to 3 walls the check never
+// fires on a cluster the brute force keeps, and fires on others.
+TEST(RushCensus, APieceThatStopsNothingMakesAClusterNotMinimal) {
+    RushGrader g;
+    // The wall in the corner stops nothing; without it, every piece stops another in some state
+    // (the wall on top stops C, C stops A, D stops C).
+    const std::string board = kCornerWall;
+    const RushPuzzle p = parse_rush(board);
+    g.grade(p.board, p.start);
+    EXPECT_FALSE(rush_all_stop_something(p.board, g.cluster().states()));
+    const RushPuzzle q = parse_rush(board.substr(0, 30) + "oooooo");
+    g.grade(q.board, q.start);
+    EXPECT_TRUE(rush_all_stop_something(q.board, g.cluster().states()));
+    for (int walls = 0; walls <= 3; ++walls) {
+        const test::BruteUniverse& brute = brute_universe(4, walls);
+        std::set<std::string> kept;
+        for (const RushDbEntry& e : brute.entries) kept.insert(reletter_rush(e.board));
+        const RushUniverse u(4, walls);
+        std::uint64_t fired = 0;
+        for (std::size_t unit = 0; unit < u.unit_count(); ++unit)
+            u.for_each_candidate(unit, [&](const RushBoard& board, RushState s) {
+                g.grade(board, s);
+                if (smallest_state(board, s) != s) return;  // each cluster once
+                if (rush_all_stop_something(board, g.cluster().states())) return;
+                ++fired;
+                for (const RushState x : g.cluster().states())
+                    ASSERT_EQ(kept.count(reletter_rush(format_rush(board, x))), 0u);
+            });
+        EXPECT_GT(fired, 0u) << walls;
+    }
 }
 
 TEST(RushUniverse, RejectsSizesAndWallsOutOfRange) {

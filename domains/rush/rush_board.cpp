@@ -38,8 +38,11 @@ int RushBoard::add_piece(const RushPiece& piece) {
             return std::uint64_t{1}
                    << (piece.vertical ? along * size_ + piece.line : piece.line * size_ + along);
         };
-        if (before >= 0) m.before = bit(before);
-        if (after < size_) m.after = bit(after);
+        if (before >= 0) m.before = m.next_to = bit(before);
+        if (after < size_) {
+            m.after = bit(after);
+            m.next_to |= m.after;
+        }
         masks_[p][o] = m;
     }
     return p;

@@ -146,6 +146,27 @@ class RushBoard {
         return legal;
     }
 
+    // The pieces (bit p) and walls (their cells) that stop some other piece's step in s: they
+    // hold a cell next to a piece, on its line. A piece or wall that stops nothing in any state
+    // of a cluster can be removed without changing any distance in it (every path of the smaller
+    // puzzle is legal with it in place), which is how the census rejects most clusters that are
+    // not minimal before grading them (rush_census.hpp).
+    std::uint32_t blockers(State s, std::uint64_t& walls) const {
+        const Mask* at[kMaxPieces];
+        std::uint64_t occ = walls_, needed = 0, rest = s.bits;
+        const int n = piece_count_;
+        for (int p = 0; p < n; ++p, rest >>= kBitsPerPiece) {
+            at[p] = &masks_[p][rest & 7];
+            occ |= at[p]->row_major;
+            needed |= at[p]->next_to;
+        }
+        const std::uint64_t stopped = occ & needed;
+        walls = walls_ & stopped;
+        std::uint32_t pieces = 0;
+        for (int p = 0; p < n; ++p) pieces |= std::uint32_t((at[p]->row_major & stopped) != 0) << p;
+        return pieces;
+    }
+
     static Move inverse(Move m) { return Move{m.piece, std::int8_t(-m.delta)}; }
     static State apply(State s, Move m) {
         return State{s.bits + (static_cast<std::uint64_t>(static_cast<std::int64_t>(m.delta))
@@ -157,10 +178,11 @@ class RushBoard {
   private:
     // Per piece and offset: its cells in both bitboard orders, and the single cell it needs free
     // to step back (left or up) and ahead (right or down); ~0 when the board's edge is there,
-    // which never tests free because the occupancy always holds the piece itself.
+    // which never tests free because the occupancy always holds the piece itself. next_to: the
+    // cells before and after that are on the board.
     struct Mask {
         std::uint64_t row_major = 0, col_major = 0, before = ~std::uint64_t{0},
-                      after = ~std::uint64_t{0};
+                      after = ~std::uint64_t{0}, next_to = 0;
     };
 
     // RushMetric::Steps: the legal steps as a mask (bit 2p back, bit 2p + 1 ahead), then one

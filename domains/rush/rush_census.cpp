@@ -33,14 +33,23 @@ RushVerdict RushCensus::process(const RushBoard& board, RushState candidate, Rus
         ++counts.pruned;
         return RushVerdict::Pruned;
     }
-    const bool canonical = grader_.explore(
-        board, candidate, [&](RushState s, std::uint32_t) { return s.bits >= candidate.bits; });
+    const bool canonical =
+        goal_ ? grader_.explore(board, candidate,
+                                [&](RushState s, std::uint32_t) {
+                                    return s.bits >= candidate.bits || !board.is_goal(s);
+                                })
+              : grader_.explore(board, candidate, [&](RushState s, std::uint32_t) {
+                    return s.bits >= candidate.bits;
+                });
     if (!canonical) return RushVerdict::NotCanonical;
     ++counts.clusters;
     counts.states += grader_.cluster().size();
-    const RushGrade g = grader_.finish(false);
-    if (!g.solvable) return RushVerdict::Unsolvable;
+    if (!grader_.solvable()) return RushVerdict::Unsolvable;
     ++counts.solvable;
+    // A piece or wall that stops nothing in the whole cluster changes no distance: not minimal,
+    // whichever state is the hardest (rush_board.hpp, blockers).
+    if (!rush_all_stop_something(board, grader_.cluster().states())) return RushVerdict::NotMinimal;
+    const RushGrade g = grader_.finish(false);
     if (g.hardest_moves == 0) return RushVerdict::Trivial;
     const std::uint32_t hardest = grader_.hardest_start(board);
     const RushState start = grader_.cluster().state(hardest);
@@ -114,6 +123,19 @@ RushUnitResult decode_rush_unit(std::string_view text) {
     }
     if (r.entries.size() != r.counts.kept) return bad("line count differs from its counts");
     return r;
+}
+
+bool rush_all_stop_something(const RushBoard& board, std::span<const RushState> cluster) {
+    const std::uint32_t others = (std::uint32_t{1} << board.piece_count()) - 2;
+    std::uint32_t pieces = 0;
+    std::uint64_t walls = 0;
+    for (const RushState s : cluster) {
+        if ((pieces & others) == others && walls == board.walls()) return true;
+        std::uint64_t w = 0;
+        pieces |= board.blockers(s, w);
+        walls |= w;
+    }
+    return (pieces & others) == others && walls == board.walls();
 }
 
 std::uint32_t rush_solution_pieces(const RushGrader& graded, std::uint32_t index) {
@@ -199,12 +221,14 @@ std::string RushTally::database() {
 std::string rush_census_identity(const RushUniverse& u, bool all_clusters) {
     return "rush enumerate size=" + std::to_string(u.size()) +
            " walls=" + std::to_string(u.max_walls()) + " units=" + std::to_string(u.unit_count()) +
-           " format=1" + (all_clusters ? "" : " census=pruned");
+           " format=1" + (all_clusters ? "" : " census=pruned") +
+           (u.candidates() == RushCandidates::Goal ? " candidates=goal" : "");
 }
 
 UnitJob rush_census_job(const RushUniverse& universe, bool all_clusters, bool estimate,
                         RushTally& tally) {
-    auto censuses = std::make_shared<tbb::enumerable_thread_specific<RushCensus>>(all_clusters);
+    auto censuses = std::make_shared<tbb::enumerable_thread_specific<RushCensus>>(
+        all_clusters, universe.candidates());
     UnitJob job;
     job.identity = rush_census_identity(universe, all_clusters);
     job.unit_count = universe.unit_count();

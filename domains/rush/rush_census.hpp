@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,9 +67,15 @@ struct RushCensusCounts {
 // on two samples it saved 46-50% of the time (docs/performance.md). With all_clusters every
 // candidate is explored, which the exact cluster counts (compared with the public enumerator's)
 // need.
+//
+// Candidates are those of a RushUniverse of the same kind: with RushCandidates::Goal a candidate
+// is a goal state, and the exploration stops at the first smaller goal state instead (clusters,
+// solvable and states then count solvable clusters only).
 class RushCensus {
   public:
-    explicit RushCensus(bool all_clusters = false) : all_clusters_(all_clusters) {}
+    explicit RushCensus(bool all_clusters = false,
+                        RushCandidates candidates = RushCandidates::Packed)
+        : all_clusters_(all_clusters), goal_(candidates == RushCandidates::Goal) {}
 
     // Explores the candidate's cluster (stopping at the first smaller state) and judges it; for a
     // kept cluster `entry` receives its database line. Updates `counts`.
@@ -76,7 +83,7 @@ class RushCensus {
                         RushCensusCounts& counts);
 
   private:
-    bool all_clusters_;
+    bool all_clusters_, goal_;
     RushGrader grader_;
     RushProbe probe_;
 };
@@ -93,6 +100,11 @@ struct RushUnitResult {
 RushUnitResult run_rush_unit(const RushUniverse& universe, std::size_t unit, RushCensus& census);
 std::string encode_rush_unit(const RushUnitResult& r);
 RushUnitResult decode_rush_unit(std::string_view text);  // InputError when malformed
+
+// True when every piece other than A, and every wall, stops another piece's step in some state
+// of the cluster (RushBoard::blockers). When one does not, removing it changes no distance in the
+// cluster, so no state of it is minimal.
+bool rush_all_stop_something(const RushBoard& board, std::span<const RushState> cluster);
 
 // The pieces (bit p for piece p) that move in one optimal solution from state `index` of the
 // cluster the grader last graded (solvable).
@@ -127,13 +139,15 @@ struct RushTally {
 };
 
 // The checkpoint's identity: a run resumes or imports only a checkpoint of the same universe and
-// census (pruned and full runs count clusters differently). Full runs keep the identity of the
-// runs from before pruning, whose checkpoints they can still resume.
+// census (pruned and full runs, packed and goal candidates, count differently). Full runs on
+// packed candidates keep the identity of the runs from before pruning, whose checkpoints they can
+// still resume.
 std::string rush_census_identity(const RushUniverse& universe, bool all_clusters);
 
-// The job: one RushCensus per thread (kept by the job), records decoded into `tally` (which must
-// outlive the run). With `estimate`, a unit's cost is its candidate count (quick for sizes 4 and
-// 5 and wall-free 6 x 6; with walls on 6 x 6 about 0.2% of the census's own time).
+// The job: one RushCensus per thread (kept by the job, of the universe's kind of candidates),
+// records decoded into `tally` (which must outlive the run). With `estimate`, a unit's cost is its
+// candidate count (quick for sizes 4 and 5 and wall-free 6 x 6; with walls on 6 x 6 about 0.2% of
+// the census's own time).
 UnitJob rush_census_job(const RushUniverse& universe, bool all_clusters, bool estimate,
                         RushTally& tally);
 

@@ -80,6 +80,8 @@ class RushGrader {
         });
     }
     RushGrade finish(bool from_hardest = true);
+    // After a complete explore(): whether the cluster has a solved state (before finish()).
+    bool solvable() const { return !solved_.empty(); }
 
     // After grade(): the explored cluster (index 0 is the start), each state's optimal moves to a
     // solved state (empty when unsolvable), and the hardest states' indices.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "engine/error.hpp"
@@ -20,8 +21,8 @@ struct RushUniverse::Walk {
     const Visit* visit = nullptr;
 };
 
-RushUniverse::RushUniverse(int size, int max_walls)
-    : size_(size), max_walls_(max_walls), exit_row_((size - 1) / 2) {
+RushUniverse::RushUniverse(int size, int max_walls, RushCandidates candidates)
+    : size_(size), max_walls_(max_walls), exit_row_((size - 1) / 2), candidates_(candidates) {
     if (size < kMinSize || size > kMaxSize)
         throw InputError("board size " + std::to_string(size) + " is out of range (" +
                          std::to_string(kMinSize) + " to " + std::to_string(kMaxSize) + ")");
@@ -39,9 +40,11 @@ RushUniverse::RushUniverse(int size, int max_walls)
 
 // Every pattern of one row: items left to right, fewer cells than the row has, at most
 // max_walls walls; the exit row holds A and walls left of it (A is item 0, so it takes the
-// letter A and piece index 0, and its walls follow it).
+// letter A and piece index 0, and its walls follow it). With goal candidates A stands on the exit
+// and needs nothing before it.
 void RushUniverse::build_row_patterns(int row) {
     const int n = size_;
+    const bool goal = candidates_ == RushCandidates::Goal;
     auto finish = [&](Pattern p) {
         std::uint32_t own = 0;
         for (int i = 0; i < p.count; ++i)
@@ -50,7 +53,8 @@ void RushUniverse::build_row_patterns(int row) {
             const Item it = p.items[i];
             for (int k = 0; k < it.length; ++k)
                 p.cells_t |= std::uint64_t{1} << ((it.start + k) * n + row);
-            if (it.length > 1 && it.start > 0 && !(own >> (it.start - 1) & 1))
+            const bool a_on_exit = goal && row == exit_row_ && i == 0;
+            if (it.length > 1 && it.start > 0 && !(own >> (it.start - 1) & 1) && !a_on_exit)
                 p.need_t |= std::uint64_t{1} << ((it.start - 1) * n + row);
         }
         rows_[row].push_back(p);
@@ -58,7 +62,7 @@ void RushUniverse::build_row_patterns(int row) {
     if (row == exit_row_) {
         // A at column a, and walls on any set of the cells left of it (a wall right of A would
         // block the exit for good: the public universe leaves those out), the row never full.
-        for (int a = 0; a + 2 <= n; ++a)
+        for (int a = goal ? n - 2 : 0; a + 2 <= n; ++a)
             for (std::uint32_t walls = 0; walls < (1u << a); ++walls) {
                 const int count = std::popcount(walls);
                 if (count > max_walls_ || 2 + count >= n) continue;
@@ -309,13 +313,16 @@ std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
             return outside("a horizontal piece other than A is in the exit row");
         start = RushBoard::with_offset(start, steps.add_piece(pc), RushBoard::offset(s, p));
     }
-    // The cluster's smallest state: the candidate the enumeration meets it by.
-    RushState least = start;
+    // The cluster's smallest state (smallest goal state): the candidate the enumeration meets
+    // it by.
+    const bool goal = candidates_ == RushCandidates::Goal;
+    std::optional<RushState> least;
     RushGrader grader;
     grader.explore(steps, start, [&](RushState x, std::uint32_t) {
-        if (x.bits < least.bits) least = x;
+        if ((!goal || steps.is_goal(x)) && (!least || x.bits < least->bits)) least = x;
         return true;
     });
+    if (!least) return outside("its cluster is unsolvable, and this universe holds goal states");
     // Its unit: the patterns of the rows a unit fixes. A row's items are told apart by where
     // each starts and how long it is (they never overlap): one bit per (start, length).
     auto row_key = [](const Item* items, int count) {
@@ -332,7 +339,7 @@ std::size_t RushUniverse::unit_of(const RushBoard& board, RushState s) const {
         for (int p = 0; p < steps.piece_count(); ++p) {
             const RushPiece& pc = steps.piece(p);
             if (!pc.vertical && pc.line == row)
-                want |= 1u << (RushBoard::offset(least, p) + 8 * (pc.length - 1));
+                want |= 1u << (RushBoard::offset(*least, p) + 8 * (pc.length - 1));
         }
         const auto& list = rows_[row];
         const auto it = std::find_if(list.begin(), list.end(), [&](const Pattern& q) {

@@ -29,6 +29,16 @@
 // patterns are tabulated by (the column's occupied cells, the cells it must cover): the search
 // visits candidates only, and counting them never visits the last column's patterns.
 //
+// Goal candidates (RushCandidates::Goal). Every solvable cluster has goal states (A on the exit),
+// and its smallest goal state is one where no piece other than A can slide left or up (such a
+// slide keeps A on the exit and lowers the word). So the boards with A on the exit and every other
+// piece packed meet every solvable cluster, and no unsolvable one: a census that explores them,
+// dropping one as soon as a smaller goal state appears, settles each solvable cluster once and
+// spends nothing on the unsolvable ones (the idea is published with fogleman/rush's GPU notes;
+// the code is Frontier's own). Same generation, with A's pattern fixed at the exit and no cell
+// needed before it. The database, which holds solvable clusters only, is the same either way;
+// the packed candidates remain the definition of the cluster counts (--all-clusters).
+//
 // Units of work: the position of A and the patterns of the next rows, as many rows as keep the
 // units at most 100,000 (three more rows, 53,240 units, for the wall-free 6 x 6 universe; two for
 // 6 x 6 with walls). Units are independent, each enumerated in a fixed order: the grain of
@@ -49,6 +59,10 @@
 
 namespace frontier {
 
+// Which boards a universe enumerates (see above): the minimum of every cluster, or the smallest
+// goal state of every solvable cluster.
+enum class RushCandidates : std::uint8_t { Packed, Goal };
+
 class RushUniverse {
   public:
     static constexpr int kMinSize = 4, kMaxSize = 6, kMaxWalls = 3;
@@ -58,10 +72,11 @@ class RushUniverse {
     using Visit = absl::FunctionRef<void(const RushBoard&, RushState)>;
 
     // InputError for a size or wall count outside the limits above (max_walls_for(size)).
-    RushUniverse(int size, int max_walls);
+    RushUniverse(int size, int max_walls, RushCandidates candidates = RushCandidates::Packed);
 
     int size() const { return size_; }
     int max_walls() const { return max_walls_; }
+    RushCandidates candidates() const { return candidates_; }
     std::size_t unit_count() const { return units_.size(); }
 
     // Calls visit(board, candidate) for every candidate of the unit, in a fixed order; the board
@@ -70,11 +85,12 @@ class RushUniverse {
     // The number of candidates of the unit, without building them.
     std::uint64_t count_candidates(std::size_t unit) const;
 
-    // The unit whose candidates include the smallest state of the cluster of (board, s), for a
-    // board of this universe given with any letters: running that unit alone settles the
-    // cluster (for example, finds a known database line without running the universe). Explores
-    // the cluster once. InputError when the board is not of this universe (its size, its walls,
-    // a horizontal piece other than A in the exit row).
+    // The unit whose candidates include the smallest state (with goal candidates: the smallest
+    // goal state) of the cluster of (board, s), for a board of this universe given with any
+    // letters: running that unit alone settles the cluster (for example, finds a known database
+    // line without running the universe). Explores the cluster once. InputError when the board is
+    // not of this universe (its size, its walls, a horizontal piece other than A in the exit row)
+    // or, with goal candidates, when its cluster is unsolvable.
     std::size_t unit_of(const RushBoard& board, RushState s) const;
 
   private:
@@ -106,6 +122,7 @@ class RushUniverse {
     void place_columns(Walk& w, int col) const;
 
     int size_, max_walls_, exit_row_;
+    RushCandidates candidates_;
     std::vector<int> row_order_;  // the exit row, then the others top to bottom
     std::array<std::vector<Pattern>, kMaxSize> rows_;
     std::vector<Pattern> columns_;  // one list, valid in every column (shifted)

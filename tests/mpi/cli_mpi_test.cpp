@@ -318,18 +318,19 @@ std::vector<std::string> checkpoint_lines(const std::string& path, const std::st
     return lines;
 }
 
-// A slice of the 6 x 6 universe with at most two walls (10 of its 70,140 units, 713,156
-// candidates): four ranks find the same lines as one process.
+// A slice of the 6 x 6 universe with at most two walls (10 of the 21,332 units of its goal
+// candidates, 486,446 candidates): four ranks find the same lines as one process.
 TEST(CliMpiRush, FourRanksFindTheLinesOfOneProcessInASliceOfTheTwoWallUniverse) {
     const std::string dir = test::temp_dir();
-    const std::string args = "rush enumerate --size 6 --walls 2 --shard 283/7014 --out " + dir;
+    const std::string args = "rush enumerate --size 6 --walls 2 --shard 375/2133 --out " + dir;
     const auto one = test::run_frontier(args + "/one.txt --threads 2");
     ASSERT_EQ(one.exit_code, 0) << one.err;
     const auto four =
         test::run_frontier_with(mpiexec(4), args + "/four.txt --distributed --threads 1 --json");
     ASSERT_EQ(four.exit_code, 0) << four.err;
     EXPECT_EQ(json::parse(four.out)["units_done"], 10);
-    const std::string identity = rush_census_identity(RushUniverse(6, 2), false);
+    const std::string identity =
+        rush_census_identity(RushUniverse(6, 2, RushCandidates::Goal), false);
     const auto lines = checkpoint_lines(dir + "/one.txt.checkpoint", identity);
     EXPECT_EQ(lines.size(), 10 + json::parse(four.out)["puzzles"].get<std::size_t>());
     EXPECT_EQ(checkpoint_lines(dir + "/four.txt.checkpoint", identity), lines);
@@ -341,7 +342,7 @@ TEST(CliMpiRush, BadRunsAreOneLineErrorsPrintedOnce) {
     // More ranks than units: the shard has 5.
     const auto many = test::run_frontier_with(
         mpiexec(6),
-        "rush enumerate --size 6 --walls 2 --shard 5/14028 --distributed --threads 1 "
+        "rush enumerate --size 6 --walls 2 --shard 5/4266 --distributed --threads 1 "
         "--out " +
             dir + "/x.txt");
     EXPECT_EQ(many.exit_code, 2) << many.err;

@@ -69,9 +69,11 @@ void slides(const std::string& b, int n, std::vector<std::string>& out) {
     }
 }
 
-bool can_slide_back(const std::string& b, int n) {
+// With skip_a, the primary car is not asked.
+bool can_slide_back(const std::string& b, int n, bool skip_a = false) {
     for (const Slider& p : sliders(b, n))
-        if (position(p, n) > 0 && b[p.first - p.stride] == 'o') return true;
+        if (!(skip_a && b[p.first] == '[') && position(p, n) > 0 && b[p.first - p.stride] == 'o')
+            return true;
     return false;
 }
 
@@ -300,6 +302,10 @@ BruteUniverse brute_force_universe(int size, int max_walls, const BruteOptions& 
             ++u.candidates;
             if (options.keep_candidates) u.candidate_boards.push_back(lettered(board));
         }
+        if (solved(board, size) && !can_slide_back(board, size, true)) {
+            ++u.goal_candidates;
+            if (options.keep_candidates) u.goal_candidate_boards.push_back(lettered(board));
+        }
         if (!options.count_only) boards.push_back(board);
     };
     // Every piece (A included) covers at least 2 cells, every wall one.
@@ -309,6 +315,7 @@ BruteUniverse brute_force_universe(int size, int max_walls, const BruteOptions& 
                                   max_empty, options.wall_cell, emit};
     filler.fill(0, 0, 0, false);
     std::sort(u.candidate_boards.begin(), u.candidate_boards.end());
+    std::sort(u.goal_candidate_boards.begin(), u.goal_candidate_boards.end());
     if (options.count_only) return u;
 
     std::unordered_set<std::string> seen;
@@ -316,8 +323,10 @@ BruteUniverse brute_force_universe(int size, int max_walls, const BruteOptions& 
         if (seen.count(start)) continue;
         ++u.clusters;
         bool solvable = false;
-        const RushDbEntry e = judge(cluster_of(start, seen), &solvable);
+        const std::vector<std::string> cluster = cluster_of(start, seen);
+        const RushDbEntry e = judge(cluster, &solvable);
         u.solvable += solvable;
+        if (solvable) u.solvable_boards += cluster.size();
         if (e.moves >= 0) u.entries.push_back(e);
     }
     std::sort(u.entries.begin(), u.entries.end(), rush_db_before);

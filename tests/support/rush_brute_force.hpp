@@ -11,7 +11,8 @@
 //   - walls: single cells that never move, at most W, on any free cell; in the exit row only left
 //     of A (a wall right of A blocks the exit for good: the public universe leaves those out);
 //   - no row filled by its horizontal pieces and walls, no column filled by its vertical pieces.
-// Candidates: boards where no piece can slide left or up (a wall is no piece). A cluster is kept
+// Candidates: boards where no piece can slide left or up (a wall is no piece); goal candidates:
+// boards with A on the exit where no piece but A can slide left or up. A cluster is kept
 // when it is solvable, its hardest start needs at least one move, and removing any piece but A, or
 // any wall, from that start lowers its optimal moves. The hardest start is the smallest of the
 // hardest states by (cells of horizontal pieces and walls, cells of vertical pieces), each a number
@@ -38,8 +39,12 @@ struct BruteUniverse {
     std::uint64_t candidates = 0;  // boards where no piece can slide left or up
     std::uint64_t clusters = 0;
     std::uint64_t solvable = 0;                 // clusters with a solved state
+    std::uint64_t solvable_boards = 0;          // the states of those clusters
     std::vector<std::string> candidate_boards;  // lettered, sorted (kept when asked)
-    std::vector<RushDbEntry> entries;           // kept clusters, lettered, in database order
+    // Goal candidates: boards with A on the exit where no other piece can slide left or up.
+    std::uint64_t goal_candidates = 0;
+    std::vector<std::string> goal_candidate_boards;  // lettered, sorted (kept when asked)
+    std::vector<RushDbEntry> entries;                // kept clusters, lettered, in database order
 };
 
 struct BruteOptions {

@@ -80,9 +80,12 @@ void print_summary(const RushEnumerateOptions& o, const UnitRunSummary& s, const
                    double seconds) {
     std::cerr << "frontier: " << (s.complete ? "enumerated " : "stopped after ") << t.units
               << " of " << s.units << " units: " << t.counts.candidates << " candidates, "
-              << t.counts.pruned << " pruned, " << t.counts.clusters
-              << (o.all_clusters ? " clusters, " : " clusters explored, ") << t.counts.solvable
-              << " solvable, " << t.counts.kept << " puzzles";
+              << t.counts.pruned << " pruned, ";
+    if (o.all_clusters)
+        std::cerr << t.counts.clusters << " clusters, " << t.counts.solvable << " solvable, ";
+    else
+        std::cerr << t.counts.clusters << " solvable clusters explored, ";
+    std::cerr << t.counts.kept << " puzzles";
     if (t.hardest) std::cerr << ", hardest " << format_rush_db_line(*t.hardest);
     std::cerr << " (" << format_seconds(seconds)
               << (s.ranks > 1 ? ", " + std::to_string(s.ranks) + " ranks" : "") << ")\n";
@@ -109,7 +112,10 @@ void run_census(const RushEnumerateOptions& o, UnitRun& run, RushTally& tally,
 }
 
 void enumerate(const RushEnumerateOptions& o) {
-    const RushUniverse universe(o.size, o.walls);
+    // The database holds solvable clusters only: its census starts from goal states; the exact
+    // counts of every cluster need every cluster's minimum.
+    const RushUniverse universe(o.size, o.walls,
+                                o.all_clusters ? RushCandidates::Packed : RushCandidates::Goal);
     if (o.out.empty() &&
         (o.resume || o.max_units > 0 || o.json || !o.shard.empty() || !o.imports.empty()))
         throw InputError(
@@ -186,7 +192,7 @@ void install_rush_enumerate(CLI::App& rush) {
         "moves and its number of states; sorted by moves, then cluster size, descending (then\n"
         "by board). Kept: solvable, at least one move, and minimal (removing any piece or wall\n"
         "but A lowers its moves). docs/rush-hour.md has the universe, the letters and the method.\n"
-        "Checkpoints: with --out, each finished unit of work (53,240 for wall-free 6x6) is synced\n"
+        "Checkpoints: with --out, each finished unit of work (thousands on 6x6) is synced\n"
         "to FILE.checkpoint; after an interruption, the same command with --resume continues\n"
         "without losing or repeating a cluster; the checkpoint is deleted once FILE is written.\n"
         "An existing checkpoint is never overwritten without --resume.\n"
