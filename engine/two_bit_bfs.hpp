@@ -20,10 +20,21 @@
 // the same whatever the thread count and directions.
 //
 // The space (TwoBitSpace) lays its indices out as block * period() + residue, tells the distance
-// parity of a residue (for a bipartite graph; 0 everywhere disables the filter) and gives a
-// Cursor per thread that walks blocks in ascending order and returns a state's neighbour indices
-// without unranking (domains/sliding/sliding_two_bit.hpp). Children are prefetched as they are
-// generated and claimed a batch later, so the random probes overlap.
+// parity of a residue and gives a Cursor per thread that walks blocks in ascending order and
+// returns a state's neighbour indices without unranking (domains/sliding/sliding_two_bit.hpp).
+// Children are prefetched as they are generated and claimed a batch later, so the random probes
+// overlap.
+//
+// The contract, checked here (InputError, before or during the search, never a wrong table):
+//   - size() > 0, period() in 1..64, size() a multiple of period(), size() < 2^57, every root
+//     below size();
+//   - cursor.neighbors(r, out) writes at most kMaxNeighbors indices, each below size(), and the
+//     graph is undirected (a neighbour's neighbours include the state);
+//   - parity(r) is 0 or 1. When it varies with the residue it must be a 2-colouring: neighbours
+//     have different parities (checked by counting each layer's states per class). The roots' class
+//     counts as even (all roots in the class parity() calls 1 flips it). A constant parity (0 or 1
+//     everywhere: "unknown", as for a graph with odd cycles) or roots on both sides turns the
+//     filter off: every layer scans both classes, which is slower but exact.
 //
 // Memory: size / 4 bytes (BigArray: anonymous, huge pages), nothing else that grows with the space.
 // The table is the caller's, so it can be saved between layers (checkpoints) and a run resumed
@@ -147,17 +158,97 @@ inline std::uint64_t two_bit_bfs_bytes(std::uint64_t entries) {
 
 namespace detail {
 
+// The parity filter a search may use (see the contract above): `of` is the parity of each
+// residue as the search counts it (the roots' class even), `filter` false when it cannot guide.
+struct TwoBitParity {
+    bool filter = false;
+    std::uint64_t odd_residues = 0;  // bit r: residue r is odd (with filter)
+    int of(int residue) const { return static_cast<int>(odd_residues >> residue & 1); }
+};
+
+template <class S>
+TwoBitParity two_bit_parity(const S& space, std::span<const std::uint64_t> roots) {
+    TwoBitParity p;
+    const int period = space.period();
+    int root_parity = -1;
+    for (int r = 0; r < period; ++r) {
+        const int v = space.parity(r);
+        if (v != 0 && v != 1)
+            throw InputError("two-bit BFS: the space's parity(" + std::to_string(r) + ") is " +
+                             std::to_string(v) + ", not 0 or 1");
+        p.odd_residues |= static_cast<std::uint64_t>(v) << r;
+    }
+    const std::uint64_t all = period == 64 ? ~0ull : (std::uint64_t{1} << period) - 1;
+    p.filter = p.odd_residues != 0 && p.odd_residues != all;
+    for (std::uint64_t root : roots) {
+        const int v = p.of(static_cast<int>(root % static_cast<std::uint64_t>(period)));
+        if (root_parity >= 0 && v != root_parity) p.filter = false;
+        root_parity = v;
+    }
+    if (root_parity == 1) p.odd_residues ^= all;
+    return p;
+}
+
+// Refuses a space that breaks the size and period parts of the contract, before any work.
+template <class S>
+void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
+    const std::uint64_t size = space.size();
+    const int period = space.period();
+    if (S::kMaxNeighbors < 1) throw InputError("two-bit BFS: the space's kMaxNeighbors is below 1");
+    if (period < 1 || period > 64)
+        throw InputError("two-bit BFS: the space's period() is " + std::to_string(period) +
+                         ", not 1 to 64");
+    if (size == 0 || size % static_cast<std::uint64_t>(period) != 0)
+        throw InputError("two-bit BFS: the space's size() " + std::to_string(size) +
+                         " is not a positive multiple of its period() " + std::to_string(period));
+    if (size >= std::uint64_t{1} << 57)
+        throw InputError("two-bit BFS: the space's size() " + std::to_string(size) +
+                         " is 2^57 or more");
+    for (std::uint64_t root : roots)
+        if (root >= size)
+            throw InputError("two-bit BFS: root " + std::to_string(root) +
+                             " is not below the space's size() " + std::to_string(size));
+}
+
+// After scanning for depth d: the entries holding d's code must be exactly the states of depths
+// d, d - 6, ... in d's parity class and d - 3, d - 9, ... in the other (with the filter; without
+// it, d, d - 3, ... in the one class). A parity() that is not a 2-colouring puts some state of
+// the last layer in the wrong class; a damaged resume table changes the counts.
+inline void check_current(const std::vector<std::uint64_t>& layers, bool filter,
+                          const std::uint64_t current[2]) {
+    const int depth = static_cast<int>(layers.size()) - 1;
+    std::uint64_t expected[2] = {0, 0};
+    for (int d = depth, k = 0; d >= 0; d -= 3, ++k) expected[filter ? k & 1 : 0] += layers[d];
+    if (filter && current[1] != expected[1])
+        throw InputError("two-bit BFS: the space's parity() is not a 2-colouring: " +
+                         std::to_string(current[1]) + " states of depth " + std::to_string(depth) +
+                         " mod 3 lie in the other parity class, not " +
+                         std::to_string(expected[1]) +
+                         " (return 0 for every residue when the parity is unknown)");
+    if (current[0] != expected[0])
+        throw InputError("two-bit BFS: the table holds " + std::to_string(current[0]) +
+                         " entries of depth " + std::to_string(depth) +
+                         " mod 3 where the layer "
+                         "counts say " +
+                         std::to_string(expected[0]) +
+                         " (a damaged table to resume, or a space whose neighbours are not "
+                         "mutual)");
+}
+
 // Where each entry of a word lies: for a word starting at residue o, entry i is residue
-// (o + i) mod period of block start + (o + i) / period; and which entries have parity p.
+// (o + i) mod period of block start + (o + i) / period; and which entries have parity p (every
+// entry when the filter is off).
 struct TwoBitLayout {
     template <class S>
-    explicit TwoBitLayout(const S& space) : period(space.period()) {
+    TwoBitLayout(const S& space, const TwoBitParity& parity) : period(space.period()) {
         for (int o = 0; o < period; ++o)
             for (int i = 0; i < 32; ++i) {
                 const int r = (o + i) % period;
                 residue[o][i] = static_cast<std::uint8_t>(r);
                 carry[o][i] = static_cast<std::uint8_t>((o + i) / period);
-                parity_mask[o][space.parity(r) & 1] |= std::uint64_t{1} << (2 * i);
+                for (int p = 0; p < 2; ++p)
+                    if (!parity.filter || parity.of(r) == p)
+                        parity_mask[o][p] |= std::uint64_t{1} << (2 * i);
             }
     }
     int period;
@@ -179,6 +270,8 @@ class TwoBitChunk {
 
     std::uint64_t claimed = 0;
     std::vector<std::uint64_t> smallest;  // ascending, at most keep_
+    // Entries equal to `code` in the scanned class and in the other one (the layer's check).
+    std::uint64_t current[2] = {0, 0};
 
   private:
     struct Pending {
@@ -195,6 +288,7 @@ class TwoBitChunk {
         if (smallest.size() > keep_) smallest.pop_back();
     }
     void flush(int code, int next, bool pull);
+    [[noreturn]] void refuse(const Pending& p) const;
 
     const S& space_;
     TwoBitTable& table_;
@@ -209,17 +303,40 @@ void TwoBitChunk<S>::flush(int code, int next, bool pull) {
     for (int b = 0; b < pending_; ++b) {
         const Pending& p = batch_[b];
         if (pull) {
-            for (int j = 0; j < p.count; ++j)
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= table_.size()) [[unlikely]]
+                    refuse(p);
                 if (table_.get(p.next[j]) == code) {
                     if (table_.claim(p.self, next)) note(p.self);
                     break;
                 }
+            }
         } else {
-            for (int j = 0; j < p.count; ++j)
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= table_.size()) [[unlikely]]
+                    refuse(p);
                 if (table_.claim(p.next[j], next)) note(p.next[j]);
+            }
         }
     }
     pending_ = 0;
+}
+
+// The contract's per-state part: at most kMaxNeighbors neighbours (checked as they are made),
+// each below size() (checked where flush() reads it: a compare the branch predictor never misses).
+template <class S>
+void TwoBitChunk<S>::refuse(const Pending& p) const {
+    const std::string self = "index " + std::to_string(p.self);
+    if (p.count < 0 || p.count > S::kMaxNeighbors)
+        throw InputError("two-bit BFS: the space's cursor gave " + std::to_string(p.count) +
+                         " neighbours of " + self + ", not 0 to kMaxNeighbors (" +
+                         std::to_string(S::kMaxNeighbors) + ")");
+    for (int j = 0; j < p.count; ++j)
+        if (p.next[j] >= table_.size())
+            throw InputError("two-bit BFS: the space's cursor gave neighbour " +
+                             std::to_string(p.next[j]) + " of " + self + ", not below size() " +
+                             std::to_string(table_.size()));
+    throw InputError("two-bit BFS: the space broke its contract at " + self);
 }
 
 template <class S>
@@ -227,15 +344,22 @@ void TwoBitChunk<S>::scan(const TwoBitLayout& layout, std::uint64_t w0, std::uin
                           int parity, int next, bool pull) {
     const auto period = static_cast<std::uint64_t>(layout.period);
     const std::uint64_t size = table_.size();
-    const int want = pull ? 0 : code;
+    const int code_parity = pull ? parity ^ 1 : parity;  // the class `code` should be in
     std::uint64_t block = w0 * 32 / period;
     int start = static_cast<int>(w0 * 32 - block * period);
     const int advance = 32 % layout.period;
     const std::uint64_t blocks_per_word = 32 / period;
     for (std::uint64_t w = w0; w < w1; ++w) {
-        std::uint64_t hits =
-            TwoBitTable::matches(table_.word(w), want) & layout.parity_mask[start][parity];
-        if (w * 32 + 32 > size) hits &= (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t word = table_.word(w);
+        std::uint64_t in_range = ~std::uint64_t{0};
+        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t at_code = TwoBitTable::matches(word, code) & in_range;
+        current[0] += static_cast<std::uint64_t>(
+            std::popcount(at_code & layout.parity_mask[start][code_parity]));
+        current[1] += static_cast<std::uint64_t>(
+            std::popcount(at_code & layout.parity_mask[start][code_parity ^ 1]));
+        std::uint64_t hits = (pull ? TwoBitTable::matches(word, 0) & in_range : at_code) &
+                             layout.parity_mask[start][parity];
         for (; hits; hits &= hits - 1) {
             const int i = std::countr_zero(hits) / 2;
             const int r = layout.residue[start][i];
@@ -244,6 +368,8 @@ void TwoBitChunk<S>::scan(const TwoBitLayout& layout, std::uint64_t w0, std::uin
             Pending& p = batch_[pending_++];
             p.self = m * period + static_cast<std::uint64_t>(r);
             p.count = cursor_.neighbors(r, p.next);
+            if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
+                refuse(p);
             for (int j = 0; j < p.count; ++j) table_.prefetch(p.next[j]);
             if (pending_ == kBatch) flush(code, next, pull);
         }
@@ -262,8 +388,10 @@ void TwoBitChunk<S>::scan(const TwoBitLayout& layout, std::uint64_t w0, std::uin
 template <TwoBitSpace S>
 TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots,
                             TwoBitTable& table, const TwoBitBfsOptions& options = {}) {
+    detail::check_two_bit_space(space, roots);
     if (table.size() != space.size())
         throw InputError("two-bit BFS: the table does not have one entry per state");
+    const detail::TwoBitParity parity = detail::two_bit_parity(space, roots);
     TwoBitBfsResult result;
     result.threads = resolve_threads(options.threads);
     Stopwatch clock;
@@ -278,12 +406,17 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
     } else {
         layers = options.resume_layers;
     }
-    // States per distance parity class, for choosing each layer's direction.
+    // States per distance parity class, for choosing each layer's direction; without the filter
+    // one class holds every state, and a push scan re-expands depth d - 3, d - 6, ...
     const int period = space.period();
     std::uint64_t class_size[2] = {0, 0};
-    for (int r = 0; r < period; ++r) class_size[space.parity(r) & 1] += space.size() / period;
+    for (int r = 0; r < period; ++r)
+        for (int p = 0; p < 2; ++p)
+            if (!parity.filter || parity.of(r) == p) class_size[p] += space.size() / period;
+    const int same_code_step = parity.filter ? 6 : 3;
+    const int class_step = parity.filter ? 2 : 1;
     const std::uint64_t words = table.word_count();
-    const detail::TwoBitLayout layout(space);
+    const detail::TwoBitLayout layout(space, parity);
     const std::uint64_t grain = 4096;
     std::mutex merge;
     run_with_threads(options.threads, [&] {
@@ -294,15 +427,15 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                 break;
             }
             std::uint64_t push_cost = 0, seen_next_class = 0;
-            for (int d = depth; d >= 0; d -= 6) push_cost += layers[d];
-            for (int d = depth + 1; d >= 0; d -= 2)
+            for (int d = depth; d >= 0; d -= same_code_step) push_cost += layers[d];
+            for (int d = depth + 1; d >= 0; d -= class_step)
                 if (d < static_cast<int>(layers.size())) seen_next_class += layers[d];
             const std::uint64_t pull_cost = class_size[(depth + 1) & 1] - seen_next_class;
             // A pushed parent claims all its children; a pulled candidate stops at its first nearer
             // neighbour: about half the probes (the best of 1, 2, 4, 8 measured on 6x2).
             const bool pull = pull_cost < 2 * push_cost;
             result.directions += pull ? 'u' : 'p';
-            std::uint64_t claimed = 0;
+            std::uint64_t claimed = 0, current[2] = {0, 0};
             std::vector<std::uint64_t> smallest;
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, words, grain),
@@ -313,8 +446,11 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                                (pull ? depth + 1 : depth) & 1, two_bit_code(depth + 1), pull);
                     std::lock_guard lock(merge);
                     claimed += chunk.claimed;
+                    current[0] += chunk.current[0];
+                    current[1] += chunk.current[1];
                     smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
                 });
+            detail::check_current(layers, parity.filter, current);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);
             layers.push_back(claimed);

@@ -110,6 +110,40 @@ struct frontier::DomainIO<LightsOut> {
     }
 };
 
+// The same boards as a TwoBitSpace (engine/two_bit_bfs.hpp), for a space too big for a byte per
+// board: two bits each. Period 1 (the block is the board itself); parity() is 0 everywhere,
+// which says "unknown": a board's distance parity is not a function of its low bits here, so the
+// search scans both parity classes each layer instead of one.
+class LightsOutTwoBit {
+  public:
+    static constexpr int kMaxNeighbors = 25;
+
+    explicit LightsOutTwoBit(const LightsOut& game) : game_(game) {}
+    std::uint64_t size() const { return game_.size(); }
+    int period() const { return 1; }
+    int parity(int) const { return 0; }
+
+    // One thread's position: go() to a block, then the neighbour indices of a residue in it.
+    class Cursor {
+      public:
+        explicit Cursor(const LightsOut& game) : game_(game) {}
+        void go(std::uint64_t block) { board_ = static_cast<std::uint32_t>(block); }
+        int neighbors(int, std::uint64_t* out) const {
+            for (int cell = 0; cell < game_.cells(); ++cell)
+                out[cell] = game_.apply({board_}, {static_cast<std::uint8_t>(cell)}).lights;
+            return game_.cells();
+        }
+
+      private:
+        const LightsOut& game_;
+        std::uint32_t board_ = 0;
+    };
+    Cursor cursor() const { return Cursor(game_); }
+
+  private:
+    const LightsOut& game_;
+};
+
 // Admissible: a press changes at most five lights, so at least ceil(lit / 5) presses remain.
 struct LitCellsOverFive {
     int operator()(LightsOut::State s) const { return (std::popcount(s.lights) + 4) / 5; }
@@ -170,6 +204,16 @@ int main(int argc, char** argv) try {
     std::cout << "hash BFS: " << (hashed.stats.layers == bfs.layers ? "same" : "DIFFERENT")
               << " layers\n";
 
+    // And at two bits per board: the same layers.
+    frontier::TwoBitTable packed(game.size());
+    const std::array packed_roots{std::uint64_t{0}};
+    frontier::TwoBitBfsOptions packed_options;
+    packed_options.threads = threads;
+    const auto two_bit = frontier::two_bit_bfs(LightsOutTwoBit(game), std::span(packed_roots),
+                                               packed, packed_options);
+    std::cout << "two-bit BFS: " << (two_bit.layers == bfs.layers ? "same" : "DIFFERENT")
+              << " layers\n";
+
     std::cout << "start " << IO::format(game, start) << ": ";
     const std::uint8_t known = table.at(game.rank(start));
     if (known == frontier::kUnreached) {
@@ -190,7 +234,8 @@ int main(int argc, char** argv) try {
     std::cout << "HDA*: " << hda.length() << " moves (" << hda.threads << " workers)\n";
 
     const bool agree = astar.solved() && hda.length() == astar.length() &&
-                       astar.length() == known && hashed.stats.layers == bfs.layers;
+                       astar.length() == known && hashed.stats.layers == bfs.layers &&
+                       two_bit.layers == bfs.layers;
     return agree ? 0 : 1;
 } catch (const std::exception& e) {
     std::cerr << "lights_out: error: " << e.what() << "\n";
