@@ -53,8 +53,7 @@ static_assert(std::atomic<bool>::is_always_lock_free);
 // Removes the temporary files, then lets the signal do what it would have done (the default
 // action, re-raised). Only async-signal-safe calls: unlink, sigaction, raise.
 extern "C" void remove_temporaries_on_signal(int sig) {
-    for (TempSlot& slot : temp_slots)
-        if (slot.live.load(std::memory_order_acquire)) ::unlink(slot.path);
+    remove_temporary_files();
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
@@ -128,6 +127,11 @@ void remove_stale_temporaries(const std::string& path) {
 }
 
 }  // namespace
+
+void remove_temporary_files() {
+    for (TempSlot& slot : temp_slots)
+        if (slot.live.load(std::memory_order_acquire)) ::unlink(slot.path);
+}
 
 std::string TableHeader::field(const std::string& key) const {
     for (const auto& [k, v] : fields)

@@ -86,6 +86,12 @@ class TableFile {
     std::uint64_t payload_checksum_ = 0;     // the header's
 };
 
+// Removes the temporary files of the writes in progress (write_file_atomically and the table
+// writers). Async-signal-safe (unlink only), for a program's own signal handler; writes also
+// install a handler of their own that does this on SIGINT, SIGTERM and SIGHUP where the program
+// left the default action.
+void remove_temporary_files();
+
 // Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).
 // Pieces are written in order; used for table files and any other output file.
 void write_file_atomically(const std::string& path,

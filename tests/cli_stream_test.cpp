@@ -8,12 +8,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -302,4 +304,55 @@ TEST(CliStream, InOrderHandsValuesOverInIndexOrder) {
     EXPECT_EQ(in_order.emitted(), 3u);
     in_order.done(3, 30);
     EXPECT_EQ(seen, (std::vector<int>{0, 10, 20, 30, 40}));
+}
+
+// Ctrl-C on a checkpointed unit job: one line that says what was kept and how to continue, exit
+// 130, the checkpoint whole; --resume then finishes the database.
+TEST(CliStream, InterruptedRushEnumerateSaysHowToResume) {
+    const std::string dir = frontier::test::temp_dir();
+    const std::string db = dir + "/5x5.db";
+    Running run({"rush", "enumerate", "--size", "5", "--walls", "2", "--out", db, "--threads", "2"},
+                dir + "/err");
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    ASSERT_TRUE(run.still_running()) << "the run ended before the test could interrupt it";
+    EXPECT_EQ(run.stop_with(SIGINT), 130);
+    const std::string err = slurp(dir + "/err");
+    EXPECT_EQ(count_lines(err), 1) << err;
+    EXPECT_EQ(err, "frontier: interrupted; " + db +
+                       ".checkpoint holds every finished unit: run the same command with "
+                       "--resume to continue\n");
+    EXPECT_TRUE(std::filesystem::exists(db + ".checkpoint"));
+    EXPECT_FALSE(std::filesystem::exists(db));
+
+    // (That a resumed database is the uninterrupted one's, byte for byte, CliMpiRush checks
+    // after runs killed at random points.)
+    const auto resumed =
+        run_frontier("rush enumerate --size 5 --walls 2 --threads 2 --resume --out " + db);
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_TRUE(std::filesystem::exists(db));
+    EXPECT_FALSE(std::filesystem::exists(db + ".checkpoint"));
+    std::filesystem::remove_all(dir);
+}
+
+// Ctrl-C on a two-bit enumeration after a checkpoint: the line names the checkpoint's depth.
+TEST(CliStream, InterruptedTwoBitEnumerateNamesItsCheckpoint) {
+    const std::string dir = frontier::test::temp_dir();
+    const std::string table = dir + "/4x3.2bit";
+    Running run({"enumerate", "sliding:4x3", "--two-bit", "--out", table, "--checkpoint-minutes",
+                 "0", "--threads", "2", "--quiet"},
+                dir + "/err");
+    for (int i = 0; i < 600 && !std::filesystem::exists(table + ".checkpoint"); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the note follows the rename
+    ASSERT_TRUE(run.still_running()) << "the run ended before the test could interrupt it";
+    EXPECT_EQ(run.stop_with(SIGINT), 130);
+    const std::string err = slurp(dir + "/err");
+    EXPECT_EQ(count_lines(err), 1) << err;
+    EXPECT_EQ(
+        err.rfind("frontier: interrupted; " + table + ".checkpoint holds the layers to depth ", 0),
+        0u)
+        << err;
+    EXPECT_NE(err.find(": run the same command with --resume to continue\n"), std::string::npos)
+        << err;
+    std::filesystem::remove_all(dir);
 }

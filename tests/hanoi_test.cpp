@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "domains/hanoi/hanoi.hpp"
 #include "domains/hanoi/hanoi_heuristics.hpp"
@@ -22,6 +23,7 @@
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/search.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace frontier {
 namespace {
@@ -131,6 +133,27 @@ TEST(HanoiEnumerate, LayersAndDistancesMatchTheBruteForce) {
             for (const auto& [p, depth] : dist)
                 ASSERT_EQ(table[d.rank(to_state(p))], depth) << n << " disks";
         }
+    }
+}
+
+// From 8 disks on the deepest layer (2^N - 1) passes a byte: `frontier enumerate` takes the hash
+// sets, with the brute force's layers, and refuses --out with the reason.
+TEST(HanoiEnumerate, PastSevenDisksTheProgramCountsWithoutAByteTable) {
+    for (int n : {8, 9}) {
+        const std::map<Pegs, int> dist = brute_bfs(all_on(n, 2));
+        std::vector<std::uint64_t> brute_layers;
+        for (const auto& [p, depth] : dist) {
+            if (depth >= static_cast<int>(brute_layers.size())) brute_layers.resize(depth + 1);
+            ++brute_layers[depth];
+        }
+        const std::string name = "hanoi:" + std::to_string(n);
+        const test::CliResult r = test::run_frontier("enumerate " + name + " --json");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto json = nlohmann::json::parse(r.out);
+        EXPECT_EQ(json["layers"].get<std::vector<std::uint64_t>>(), brute_layers) << name;
+        EXPECT_EQ(json["max_depth"], optimal(n));
+        test::expect_input_error(test::run_frontier("enumerate " + name + " --out x.table"),
+                                 "deeper than a one-byte distance table holds (254)");
     }
 }
 

@@ -13,12 +13,6 @@
 
 namespace {
 
-bool has_subcommand(const CLI::App& app, const std::string& name) {
-    for (const CLI::App* sub : app.get_subcommands({}))
-        if (sub->check_name(name)) return true;
-    return false;
-}
-
 int run(int argc, char** argv) {
     CLI::App app{
         "Frontier: exact parallel exhaustive search for puzzles.\n"
@@ -44,24 +38,18 @@ int run(int argc, char** argv) {
         args.erase(args.begin());
         args.push_back("--help");
     }
+    if (args.empty()) {  // bare `frontier`: the usage, as --help prints it
+        std::cout << app.help();
+        return 0;
+    }
     try {
-        if (!args.empty() && args.front()[0] != '-' && !has_subcommand(app, args.front())) {
-            std::vector<std::string> names;
-            std::string known;
-            for (const CLI::App* sub : app.get_subcommands({})) {
-                names.push_back(sub->get_name());
-                known += (known.empty() ? "" : ", ") + sub->get_name();
-            }
-            const std::string guess = closest_name(args.front(), names);
-            throw frontier::InputError("unknown command '" + args.front() + "'" +
-                                       (guess.empty() ? "" : " (did you mean '" + guess + "'?)") +
-                                       " (commands: " + known + ", help)");
-        }
+        check_command_words(app, args);
         std::reverse(args.begin(), args.end());  // CLI11 consumes the vector from the back
         app.parse(args);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "frontier: error: " << one_line(e.what()) << " (see frontier --help)\n";
+        std::cerr << "frontier: error: " << one_line(e.what()) << " (see "
+                  << parsed_command_path(app) << " --help)\n";
         return 2;
     } catch (const ExitRequest& e) {
         return e.code;

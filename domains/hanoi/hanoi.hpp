@@ -22,8 +22,8 @@
 //
 // Limits: 20 disks (3^20 = 3,486,784,401 ranks, 40 bits of state). The engine's byte-table
 // layered_bfs caps depths at 254, so enumerating the whole space from a goal or start with it
-// works up to 7 disks (depth 127); from 8 disks on the layered hash BFS (no depth cap) or a
-// search is needed.
+// works up to 7 disks (depth 127); from 8 disks on `frontier enumerate` runs the layered hash
+// BFS (no depth cap; depth_bound() tells it) and a search does the rest.
 #pragma once
 
 #include <array>
@@ -92,6 +92,9 @@ class Hanoi {
     explicit Hanoi(int disks);
 
     int disks() const { return disks_; }
+    // The largest distance between two positions (2^N - 1, from a perfect tower to the other):
+    // what a search may use to choose a table wide enough for every depth.
+    std::uint64_t depth_bound() const { return (std::uint64_t{1} << disks_) - 1; }
     State start() const { return State{0}; }     // every disk on A
     State goal() const { return State{goal_}; }  // every disk on C
     bool is_goal(State s) const { return s.pegs == goal_; }

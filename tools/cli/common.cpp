@@ -240,6 +240,11 @@ std::string closest_name(const std::string& typed, const std::vector<std::string
             best = name;
         }
     }
+    // Else the shortest name the typed word begins: gen for generate, ida for idastar.
+    const std::size_t stem = typed.find_first_not_of('-');
+    if (best.empty() && stem != std::string::npos && typed.size() - stem >= 2)
+        for (const std::string& name : known)
+            if (name.starts_with(typed) && (best.empty() || name.size() < best.size())) best = name;
     return best;
 }
 

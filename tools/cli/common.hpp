@@ -76,8 +76,9 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
 // non-regular file, its directory exists. InputError naming `option` otherwise.
 void check_output_path(const std::string& option, const std::string& path);
 
-// The known name closest to `typed` (edit distance at most 2, and less than half its length), for
-// "did you mean ...?"; "" when none is close.
+// The known name closest to `typed` (edit distance at most 2, and less than half its length),
+// else the shortest known name that starts with it (at least two letters), for "did you mean
+// ...?"; "" when none is close.
 std::string closest_name(const std::string& typed, const std::vector<std::string>& known);
 
 // The error for a name that is none of `known`: `unknown WHAT "typed"[ for FOR] (known: a, b),

@@ -71,6 +71,20 @@ std::string option_names(const CLI::App& cmd) {
     return names.empty() ? "none" : names;
 }
 
+// The long names of a command's options, dashes included, for suggestions.
+std::vector<std::string> long_option_names(const CLI::App& cmd) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : cmd.get_options())
+        for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
+    return names;
+}
+
+// "; did you mean '--algorithm'?" or "".
+std::string option_guess(const CLI::App& cmd, const std::string& typed) {
+    const std::string guess = closest_name(typed, long_option_names(cmd));
+    return guess.empty() ? "" : "; did you mean '" + guess + "'?";
+}
+
 // An option the puzzle does not take is named in one line, with the ones it does take.
 void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
                             const std::vector<std::string>& args) {
@@ -79,9 +93,28 @@ void refuse_foreign_options(const CLI::App& cmd, const std::string& puzzle,
         if (arg.size() < 3 || !arg.starts_with("--")) continue;
         const std::string name = arg.substr(0, arg.find('='));
         if (name == "--help" || cmd.get_option_no_throw(name) != nullptr) continue;
-        throw InputError(puzzle + " takes no " + name +
-                         " option (its options: " + option_names(cmd) + ")");
+        throw InputError(puzzle + " takes no " + name + " option" + option_guess(cmd, name) +
+                         " (its options: " + option_names(cmd) + ")");
     }
+}
+
+// A word that starts with '-' and is not a negative number.
+bool is_option_word(const std::string& arg) {
+    return arg.size() > 1 && arg[0] == '-' &&
+           arg.find_first_not_of("-0123456789.") != std::string::npos;
+}
+
+const CLI::App* find_command(const CLI::App& cmd, const std::string& name) {
+    for (const CLI::App* sub : cmd.get_subcommands({}))
+        if (sub->check_name(name)) return sub;
+    return nullptr;
+}
+
+std::string command_list(const CLI::App& cmd) {
+    std::string list;
+    for (const CLI::App* sub : cmd.get_subcommands({}))
+        list += (list.empty() ? "" : ", ") + sub->get_name();
+    return list;
 }
 
 // For a parse error caused by a word that starts with '-' but is no option (a puzzle text such
@@ -125,19 +158,71 @@ void run_handler(const std::string& verb, const std::string& puzzle, const Puzzl
 
 }  // namespace
 
+void check_command_words(const CLI::App& app, const std::vector<std::string>& args) {
+    const CLI::App* cmd = &app;
+    std::string path = "frontier";
+    const auto needs_command = [](const CLI::App* c) {
+        return c->get_require_subcommand_min() > 0 && !c->get_subcommands({}).empty();
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--" || cmd->get_prefix_command()) return;
+        if (is_option_word(arg)) {
+            const std::string name = arg.substr(0, arg.find('='));
+            const CLI::Option* opt = cmd->get_option_no_throw(name);
+            if (name == "-h" || name == "--help") return;  // the parser prints the help
+            if (opt == nullptr)
+                throw InputError("'" + path + "' takes no " + name + " option" +
+                                 option_guess(*cmd, name) + " (see " + path + " --help)");
+            if (opt->get_type_size() != 0 && arg.find('=') == std::string::npos &&
+                name.starts_with("--"))
+                ++i;  // its value
+            continue;
+        }
+        if (const CLI::App* sub = find_command(*cmd, arg)) {
+            cmd = sub;
+            path += " " + arg;
+            continue;
+        }
+        if (!needs_command(cmd)) continue;  // a positional argument
+        std::vector<std::string> names;
+        for (const CLI::App* sub : cmd->get_subcommands({})) names.push_back(sub->get_name());
+        const std::string guess = closest_name(arg, names);
+        throw InputError("unknown command '" + (path == "frontier" ? "" : path.substr(9) + " ") +
+                         arg + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)") +
+                         " (commands: " + command_list(*cmd) + (cmd == &app ? ", help" : "") +
+                         "; see " + path + " --help)");
+    }
+    if (cmd != &app && needs_command(cmd))
+        throw InputError("'" + path + "' needs a command: " + command_list(*cmd) + " (see " + path +
+                         " --help)");
+}
+
+std::string parsed_command_path(const CLI::App& app) {
+    std::string path = "frontier";
+    const CLI::App* cmd = &app;
+    for (;;) {
+        const auto parsed = cmd->get_subcommands();
+        if (parsed.empty()) return path;
+        cmd = parsed.front();
+        path += " " + cmd->get_name();
+    }
+}
+
 void Registry::install(CLI::App& app) {
     for (const Verb& v : verbs_) {
         if (v.handlers.empty()) continue;  // declared, but no puzzle implements it
         CLI::App* sub = app.add_subcommand(v.name, v.description);
         sub->prefix_command();
         std::string footer = v.footer + "Domains (run 'frontier " + v.name + " DOMAIN --help'):\n";
-        for (const PuzzleHandler& h : v.handlers) footer += "  " + h.names + "\n";
+        for (const PuzzleHandler& h : v.handlers)
+            if (!h.names.empty()) footer += "  " + h.names + "\n";
         sub->footer(footer);
         sub->callback([sub, &v] {
             const std::vector<std::string> rest = sub->remaining();
             std::string known;
             for (const PuzzleHandler& h : v.handlers)
-                known += (known.empty() ? "" : ", ") + h.names;
+                if (!h.names.empty()) known += (known.empty() ? "" : ", ") + h.names;
             if (rest.empty()) throw InputError(v.name + ": missing domain (known: " + known + ")");
             const std::string& puzzle = rest.front();
             for (const PuzzleHandler& h : v.handlers)

@@ -28,7 +28,7 @@
 namespace frontier::cli {
 
 struct PuzzleHandler {
-    std::string names;                                   // for help: the names it takes
+    std::string names;  // for help: the names it takes ("": accepted but not listed)
     std::function<bool(std::string_view name)> accepts;  // does this handler take the name?
     // Adds options and a callback to `cmd`, whose name is "frontier VERB PUZZLE".
     std::function<void(CLI::App& cmd, const std::string& name)> configure;
@@ -89,6 +89,16 @@ class Registry {
 struct ExitRequest {
     int code;
 };
+
+// Checks the words of a command line (after "frontier") against the command tree before CLI11
+// parses it, so that a mistyped command at any depth, a command group without its command, or
+// an option the command does not take gets one InputError line with a suggestion and the help
+// to read, instead of the parser's generic message. A verb's puzzle and the words after it are
+// left to the puzzle's own parser, which does the same for its options.
+void check_command_words(const CLI::App& app, const std::vector<std::string>& args);
+
+// "frontier rush grade": the deepest command a parse reached, for pointing at its help.
+std::string parsed_command_path(const CLI::App& app);
 
 // Accepts exactly one of the given names.
 std::function<bool(std::string_view)> accept_names(std::vector<std::string> names);

@@ -8,6 +8,8 @@
 #include <cstring>
 
 #include "engine/error.hpp"
+#include "engine/table_file.hpp"
+#include "tools/cli/progress.hpp"
 
 namespace frontier::cli {
 
@@ -44,6 +46,54 @@ InterruptGuard::~InterruptGuard() {
 
 const std::atomic<bool>& InterruptGuard::flag() {
     return g_interrupted;
+}
+
+namespace {
+
+constexpr std::size_t kNoteMax = 1024;
+// Two buffers: say() fills the one the handler is not reading, then publishes it.
+char g_note[2][kNoteMax];
+std::size_t g_note_length[2] = {0, 0};
+std::atomic<int> g_note_live{-1};  // the buffer the handler prints, -1 none
+struct sigaction g_note_old[2];
+
+// Async-signal-safe: write, unlink (remove_temporary_files) and _exit only.
+extern "C" void on_interrupt_note(int) {
+    const int live = g_note_live.load(std::memory_order_acquire);
+    const char* text = live >= 0 ? g_note[live] : "";
+    const std::size_t n = live >= 0 ? g_note_length[live] : 0;
+    for (std::size_t done = 0; done < n;) {
+        const ssize_t w = ::write(STDERR_FILENO, text + done, n - done);
+        if (w <= 0) break;
+        done += static_cast<std::size_t>(w);
+    }
+    remove_temporary_files();
+    ::_exit(kExitInterrupted);
+}
+
+}  // namespace
+
+InterruptNote::InterruptNote(const std::string& next) {
+    say(next);
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt_note;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &sa, &g_note_old[i]);
+}
+
+InterruptNote::~InterruptNote() {
+    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &g_note_old[i], nullptr);
+    g_note_live.store(-1, std::memory_order_release);
+}
+
+void InterruptNote::say(const std::string& next) {
+    std::string text = std::string(stderr_is_terminal() ? "\r\033[K" : "") +
+                       "frontier: interrupted; " + next + "\n";
+    if (text.size() > kNoteMax) text.resize(kNoteMax);
+    const int spare = g_note_live.load(std::memory_order_relaxed) == 0 ? 1 : 0;
+    std::memcpy(g_note[spare], text.data(), text.size());
+    g_note_length[spare] = text.size();
+    g_note_live.store(spare, std::memory_order_release);
 }
 
 namespace {

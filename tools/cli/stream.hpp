@@ -34,6 +34,23 @@ class InterruptGuard {
     static bool raised() { return flag().load(std::memory_order_relaxed); }
 };
 
+// For a long run that Ctrl-C (SIGINT) or SIGTERM may end without a chance to stop cleanly (a
+// layered search, a unit job): while one lives, such a signal first erases the progress line and
+// prints "frontier: interrupted; " + `next` on its own line (what was kept and how to continue,
+// such as the --resume line), removes the temporary files of writes in progress (the finished
+// files and checkpoints stay whole) and exits with status 130 at once. Async-signal-safe: the
+// text is composed here, the handler only writes it.
+class InterruptNote {
+  public:
+    explicit InterruptNote(const std::string& next);
+    ~InterruptNote();
+    // Replaces `next` (after a checkpoint). One thread at a time; a signal meanwhile prints
+    // the old text or the new one, whole.
+    void say(const std::string& next);
+    InterruptNote(const InterruptNote&) = delete;
+    InterruptNote& operator=(const InterruptNote&) = delete;
+};
+
 // Standard output, checked. All of the program's output goes through C's stdout (std::cout
 // shares its buffer, since sync_with_stdio stays on), so one check of that FILE sees a failed
 // write whoever made it: a full disk, /dev/full, or a closed pipe when SIGPIPE is ignored (where

@@ -102,8 +102,19 @@ std::vector<typename S::State> roots_of(const S& searched) {
 }
 
 // Runs the search that fits `searched` (the domain d itself or its symmetry reduction) and fills
-// the report; formatting goes through d's DomainIO. Over 60 lines: the three searches (dense
-// table, bitmaps, hash sets) share the report, the progress line and the farthest states.
+// the report; formatting goes through d's DomainIO. A ranked domain whose depth_bound() passes
+// a byte's 254 goes to the hash sets, which have no depth cap. Over 60 lines: the three searches
+// (dense table, bitmaps, hash sets) share the report, the progress line and the farthest states.
+template <class S>
+bool one_byte_table_fits(const S& searched) {
+    if constexpr (!PerfectHashDomain<S>)
+        return false;
+    else if constexpr (requires { searched.depth_bound(); })
+        return searched.depth_bound() <= 254;
+    else
+        return true;
+}
+
 template <class S, class D>
 void run(const S& searched, const D& d, const EnumerateOptions& o) {
     using IO = DomainIO<D>;
@@ -115,6 +126,7 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
             rep.start += (rep.start.empty() ? "" : " | ") + IO::format(d, s);
     // No ETA: how many states the start reaches is what the run finds out (a ranked space's
     // size counts unreachable states too).
+    const InterruptNote note("nothing was saved (a table is written only when the run ends)");
     ProgressLine progress(true);
     LayeredBfsOptions bfs;
     bfs.threads = o.threads;
@@ -128,21 +140,27 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
                         format_duration(seconds));
     };
     const std::string what = "enumerating " + rep.name;
-    if constexpr (PerfectHashDomain<S>) {
-        require_memory(layered_bfs_bytes(d.size()),
-                       what + " (" + std::to_string(d.size()) + " states, 1.25 bytes each)");
-        DistanceTable table(d.size());
-        rep.states = d.size();
-        rep.result =
-            layered_bfs(searched, std::span<const State>(roots), table.mutable_bytes(), bfs);
-        progress.finish();
-        for (std::uint64_t rank : rep.result.farthest)
-            rep.farthest.push_back(IO::format(d, d.unrank(rank)));
-        if (!o.out.empty()) write_table_file(o.out, distance_header(d, rep.result), table.bytes());
+    if (one_byte_table_fits(searched)) {
+        if constexpr (PerfectHashDomain<S>) {
+            require_memory(layered_bfs_bytes(d.size()),
+                           what + " (" + std::to_string(d.size()) + " states, 1.25 bytes each)");
+            DistanceTable table(d.size());
+            rep.states = d.size();
+            rep.result =
+                layered_bfs(searched, std::span<const State>(roots), table.mutable_bytes(), bfs);
+            progress.finish();
+            for (std::uint64_t rank : rep.result.farthest)
+                rep.farthest.push_back(IO::format(d, d.unrank(rank)));
+            if (!o.out.empty())
+                write_table_file(o.out, distance_header(d, rep.result), table.bytes());
+        }
     } else {
         if (!o.out.empty())
             throw InputError("--out: " + rep.name +
-                             " has no dense rank, so there is no distance table to save");
+                             (PerfectHashDomain<S> ? " is deeper than a one-byte distance table "
+                                                     "holds (254), so there is no table to save"
+                                                   : " has no dense rank, so there is no "
+                                                     "distance table to save"));
         if constexpr (IndexedDomain<S>) {
             const int bits = searched.index_bits();
             require_memory(bitmap_bfs_bytes(bits, GradedDomain<S>),
@@ -270,8 +288,12 @@ void enumerate(const typename P::Domain& d, const typename P::Options& own,
 template <SearchPuzzle P>
 requires BuildsDomains<P>
 void add_enumerate_verb(Registry& registry) {
+    // A puzzle that cannot be enumerated keeps its handler (for the reason why) off the list.
+    constexpr bool listed = !requires {
+        P::kNoEnumeration;
+    };
     registry.add("enumerate",
-                 PuzzleHandler{std::string(P::kNames), P::accepts,
+                 PuzzleHandler{listed ? std::string(P::kNames) : "", P::accepts,
                                [&registry](CLI::App& cmd, const std::string& name) {
                                    auto o = std::make_shared<EnumerateOptions>();
                                    auto own = std::make_shared<typename P::Options>();

@@ -9,6 +9,7 @@
 #include "engine/memory.hpp"
 #include "engine/table_file.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -23,6 +24,9 @@ struct BuildOptions {
 
 Json build_one(SlidingShape shape, const std::vector<int>& goal, const std::vector<int>& pattern,
                const std::string& partition, const std::string& path, const BuildOptions& o) {
+    const InterruptNote note(
+        "the databases already written are complete; this one was not "
+        "saved");
     ProgressLine progress(!o.json && stderr_is_terminal());
     PdbBuildOptions build;
     build.threads = o.threads;

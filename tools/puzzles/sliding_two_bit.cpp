@@ -17,6 +17,7 @@
 #include "engine/timer.hpp"
 #include "engine/two_bit_lookup.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/stream.hpp"
 #include "tools/commands/depth_plot.hpp"
 #include "tools/puzzles/sliding_two_bit.hpp"
 
@@ -226,6 +227,13 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     if (o.resume) bfs.resume_layers = load_checkpoint(checkpoint, space, table);
 
     if (!o.json) print_heading(space, o.threads);
+    InterruptNote note(
+        checkpoint.empty() ? "nothing was saved (with --out FILE the run keeps a checkpoint)"
+        : o.resume         ? checkpoint +
+                         " still holds the run this one resumed: the same "
+                         "command continues it"
+                   : "no checkpoint yet (the first is saved after the layer that ends " +
+                         format_duration(o.checkpoint_minutes * 60) + " after the start)");
     ProgressLine progress(!o.json && stderr_is_terminal());
     Stopwatch since_checkpoint;
     std::uint64_t reached = 0;
@@ -247,6 +255,9 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
                 return;
             write_table_file(checkpoint, two_bit_header(space, layers, false), table.bytes());
             since_checkpoint = Stopwatch();
+            note.say(checkpoint + " holds the layers to depth " +
+                     std::to_string(layers.size() - 1) +
+                     ": run the same command with --resume to continue");
         };
     const std::uint64_t root = space.goal_index();
     const TwoBitBfsResult r =
