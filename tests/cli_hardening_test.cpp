@@ -117,12 +117,14 @@ TEST(CliHardening, LookupGoesOnAfterABadState) {
         EXPECT_EQ(r.exit_code, 2) << t;
         EXPECT_EQ(r.out, "1 2 3 4 5 6 7 _ 8: 1\n1 2 3 4 5 _ 7 8 6: 1\n") << t;
         EXPECT_EQ(test::count_lines(r.err), 1) << r.err;
-        EXPECT_NE(r.err.find("expected 9 tiles"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("frontier: error: argument 2: invalid state"), std::string::npos)
+            << r.err;
         const auto j = run_frontier("lookup " + t + " --json '1 2 3' '1 2 3 4 5 6 7 _ 8'");
         EXPECT_EQ(j.exit_code, 2);
         const auto a = nlohmann::json::parse(j.out);
         ASSERT_EQ(a.size(), 2u);
-        EXPECT_EQ(a[0]["status"], "invalid");
+        EXPECT_EQ(a[0]["status"], "error");
+        EXPECT_NE(a[0]["error"].get<std::string>().find("expected 9 tiles"), std::string::npos);
         EXPECT_EQ(a[1]["distance"], 1);
     }
 }

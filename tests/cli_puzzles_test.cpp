@@ -128,7 +128,7 @@ TEST(CliSudoku, BatchSolvesTheReferenceFileInParallel) {
               std::string::npos)
         << mixed.out;
     expect_input_error(run_frontier("solve-batch sudoku -", "# header\n" + kNorvig1 + "\nabc\n"),
-                       "-:3: sudoku: bad character 'a' at position 1");
+                       "stdin:3: sudoku: bad character 'a' at position 1");
 }
 
 TEST(CliSudoku, CompareTabulatesBothMethods) {

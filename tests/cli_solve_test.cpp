@@ -146,7 +146,7 @@ TEST(CliCompare, TabulatesTheClassicExamples) {
     ASSERT_EQ(t.exit_code, 0) << t.err;
     EXPECT_NE(t.out.find("FAILED"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("nodes expanded"), std::string::npos);
-    expect_input_error(run_frontier("compare 8puzzle - ", "1 2 3\n"), "-:1: invalid state");
+    expect_input_error(run_frontier("compare 8puzzle - ", "1 2 3\n"), "stdin:1: invalid state");
 }
 
 }  // namespace

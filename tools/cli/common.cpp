@@ -17,37 +17,51 @@
 
 namespace frontier::cli {
 
+void report_bad_input(const std::string& where, const std::string& message) {
+    std::cerr << ("frontier: error: " + where + ": " + one_line(message) + "\n") << std::flush;
+}
+
+std::string input_place(const std::string& file, int line) {
+    return (file == "-" ? std::string("stdin") : file) + ":" + std::to_string(line);
+}
+
 void answer_lookups(const std::vector<std::string>& states, bool json,
                     const std::function<Json(const std::string&)>& answer) {
-    std::vector<std::string> inputs = states;
+    std::vector<std::string> inputs = states, places;  // places: where each came from
+    for (std::size_t i = 0; i < states.size(); ++i)
+        places.push_back("argument " + std::to_string(i + 1));
     std::string line;
+    int number = 0;
     for (LineRead got;
          states.empty() && (got = read_bounded_line(std::cin, line)) != LineRead::end;) {
+        ++number;
         if (got == LineRead::too_long)
             throw InputError("stdin: a line longer than " + std::to_string(kMaxLineBytes) +
                              " bytes (not a list of states?)");
-        if (inputs.empty()) drop_byte_order_mark(line);
-        if (!line.empty() && line[0] != '#') inputs.push_back(line);
+        if (number == 1) drop_byte_order_mark(line);
+        if (line.empty() || line[0] == '#') continue;
+        inputs.push_back(line);
+        places.push_back("stdin:" + std::to_string(number));
     }
     // Answers and errors are held until every state is answered: a damaged table found at the
     // last state then gives its one line alone, nothing printed from it before.
     Json all = Json::array();
-    std::ostringstream out, errors;
-    int invalid = 0;
-    for (const std::string& text : inputs) {
+    std::ostringstream out;
+    std::vector<std::pair<std::string, std::string>> bad;  // where, message
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string& text = inputs[i];
         Json j;
         try {
             j = answer(text);
         } catch (const DamagedTableError&) {
             throw;  // the table, not this state: no answer from it can be trusted
-        } catch (const InputError& e) {
-            ++invalid;
-            errors << "frontier: error: " << one_line(e.what()) << '\n';
+        } catch (const InputError& e) {  // the batch policy: reported, the rest answered
+            bad.emplace_back(places[i], e.what());
             if (json)
                 all.push_back({{"state", text},
                                {"distance", nullptr},
-                               {"status", "invalid"},
-                               {"reason", e.what()}});
+                               {"status", "error"},
+                               {"error", e.what()}});
             continue;
         }
         if (json) {
@@ -68,12 +82,12 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
             out << "unreachable from the goal\n";
         }
     }
-    std::cerr << errors.str();
+    for (const auto& [where, message] : bad) report_bad_input(where, message);
     if (json)
         print_json(all);
     else
         std::cout << out.str();
-    if (invalid > 0) throw ExitRequest{2};
+    if (!bad.empty()) throw ExitRequest{kExitBadInputs};
 }
 
 void check_output_path(const std::string& option, const std::string& path) {

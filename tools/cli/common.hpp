@@ -62,13 +62,23 @@ std::string one_line(std::string_view text, std::size_t max_chars = 600);
 // Windows write one; it is not part of the first state or move).
 void drop_byte_order_mark(std::string& text);
 
+// The batch policy of every command that reads many inputs (docs/formats.md, "Batches"): a bad
+// input is one stderr line "frontier: error: WHERE: MESSAGE" (WHERE is FILE:LINE, stdin:LINE, or
+// "argument N" for states given as arguments), the other inputs are answered, and the command
+// exits with kExitBadInputs at the end. Thread-safe (one write per line).
+void report_bad_input(const std::string& where, const std::string& message);
+inline constexpr int kExitBadInputs = 2;
+// FILE:LINE of an input line, for report_bad_input.
+std::string input_place(const std::string& file, int line);
+
 // The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
 // non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}
 // or throws InputError for a state it cannot read. Prints one line per answer ("STATE: 31
-// (moves: ...)") or one JSON array. A bad state gets its one-line error on stderr (and, in
-// JSON, {state, distance: null, status: "invalid", reason}); the others are still answered and
-// the command exits 2 at the end. A DamagedTableError from `answer` is the table's fault, not the
-// state's: it propagates at once, and nothing of the batch is printed.
+// (moves: ...)") or one JSON array. A bad state follows the batch policy (above): one
+// line on stderr naming it ("argument 2", "stdin:5"; in JSON also {state, distance: null,
+// status: "error", error}); the others are still answered and the command exits 2 at the end. A
+// DamagedTableError from `answer` is the table's fault, not the state's: it propagates at once, and
+// nothing of the batch is printed.
 void answer_lookups(const std::vector<std::string>& states, bool json,
                     const std::function<Json(const std::string&)>& answer);
 

@@ -49,7 +49,8 @@ class InstanceReader {
     int state_col_ = -1, id_col_ = -1, expected_col_ = -1, solution_col_ = -1, cluster_col_ = -1;
 };
 
-// Every instance of a file; a row without its state column is an InputError naming file:line.
+// Every instance of a file; a row without its state column comes with its `error` set, for the
+// caller to report under the batch policy.
 std::vector<Instance> read_instances(const std::string& path);
 
 }  // namespace frontier::cli

@@ -48,12 +48,16 @@ void CompareCommand<P>::run() const {
     const std::vector<Instance> instances = read_instances_for(file, sw);
     std::vector<std::string> labels;
     std::vector<std::vector<CompareCell<D>>> cells;
+    int bad = 0;
     for (const Instance& in : instances) {
         std::optional<std::pair<D, typename D::State>> inst;
         try {
+            if (!in.error.empty()) throw InputError(in.error);
             inst.emplace(make_instance<P>(name, options, in.state));
-        } catch (const InputError& e) {
-            throw InputError(file + ":" + std::to_string(in.line) + ": " + e.what());
+        } catch (const InputError& e) {  // the batch policy: reported, the rest compared
+            report_bad_input(input_place(file, in.line), e.what());
+            ++bad;
+            continue;
         }
         const D& d = inst->first;
         const typename D::State s = inst->second;
@@ -89,6 +93,7 @@ void CompareCommand<P>::run() const {
                 all.push_back(j);
             }
         print_json(all);
+        if (bad > 0) throw ExitRequest{kExitBadInputs};
         return;
     }
     if (format == Format::csv) {
@@ -101,6 +106,7 @@ void CompareCommand<P>::run() const {
                           << r.length() << ',' << r.stats.expanded << ',' << r.stats.generated
                           << ',' << r.stats.duplicates << ',' << r.seconds << '\n';
             }
+        if (bad > 0) throw ExitRequest{kExitBadInputs};
         return;
     }
     std::vector<std::string> headers;
@@ -135,6 +141,7 @@ void CompareCommand<P>::run() const {
     });
     std::cout << "\nFAILED: --max-expansions reached; none: space exhausted without a solution; "
                  "unsolvable: the start provably cannot reach the goal.\n";
+    if (bad > 0) throw ExitRequest{kExitBadInputs};
 }
 
 template <SearchPuzzle P>

@@ -187,7 +187,11 @@ int BatchCommand<P>::run() const {
     ProgressLine progress(true);
     std::atomic<std::uint64_t> done{0};
     BatchPrinter printer(format, instances);
-    InOrder<int> in_order([&](std::size_t i, int&) { printer.row(rows[i]); });
+    InOrder<int> in_order([&](std::size_t i, int&) {
+        if (!rows[i].error.empty())  // the batch policy: reported, and a row of status error
+            report_bad_input(input_place(file, rows[i].instance.line), rows[i].error);
+        printer.row(rows[i]);
+    });
     auto solve_in = [&](BatchRow<D>& row, const D& d, const typename D::State& s,
                         const typename P::Heuristics& h) {
         row.state = DomainIO<D>::format(d, s);
@@ -199,6 +203,7 @@ int BatchCommand<P>::run() const {
         BatchRow<D>& row = rows[i];
         row.instance = instances[i];
         try {
+            if (!row.instance.error.empty()) throw InputError(row.instance.error);
             if (shared) {
                 solve_in(row, *shared, DomainIO<D>::parse(*shared, instances[i].state), *shared_h);
             } else {
@@ -236,7 +241,7 @@ int BatchCommand<P>::run() const {
                      finished, instances.size());
         return kExitInterrupted;
     }
-    return (mismatches > 0 || bad > 0) ? 1 : 0;
+    return bad > 0 ? kExitBadInputs : mismatches > 0 ? 1 : 0;
 }
 
 // The totals after the rows (and, for --format json, the rows themselves), in one pass.
@@ -315,8 +320,9 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
     cmd.footer(std::string(P::kStateHelp) +
                "\nRows come in input order, each as soon as it and all earlier ones are done "
                "(every format\nbut json); Ctrl-C keeps them, prints their totals and exits 130. "
-               "Exit status: 0 all solved\nas expected, 1 a length differs from the file's or a "
-               "line was bad, 2 bad input.\n");
+               "Exit status: 0 all solved\nas expected, 1 a length differs from the file's, 2 "
+               "bad input (a bad line: reported as FILE:LINE\non stderr and as a row of status "
+               "error; the other lines are solved).\n");
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

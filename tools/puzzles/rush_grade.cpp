@@ -113,10 +113,9 @@ int grade(const GradeOptions& o) {
     InOrder<Graded> in_order([&](std::size_t, Graded& in) {
         const RushLineGrade& g = in.grade;
         if (!g.error.empty()) {
-            ++bad;
+            ++bad;  // the batch policy: reported, the rest graded
             progress.finish();
-            std::cerr << "frontier: " << name << ":" << in.line << ": " << one_line(g.error)
-                      << " (line skipped)\n";
+            report_bad_input(input_place(o.file, static_cast<int>(in.line)), g.error);
             return;
         }
         ++graded;
@@ -164,13 +163,12 @@ int grade(const GradeOptions& o) {
                   << (mismatches == 0 ? std::string("all match")
                                       : std::to_string(mismatches) + " mismatches")
                   << '\n';
-    if (bad > 0) std::cerr << "frontier: " << bad << " bad lines skipped\n";
     if (InterruptGuard::raised()) {
         std::cerr << "frontier: interrupted: " << in_order.emitted()
                   << " puzzles done and printed\n";
         return kExitInterrupted;
     }
-    return bad > 0 || mismatches > 0 ? 1 : 0;
+    return bad > 0 ? kExitBadInputs : mismatches > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -189,8 +187,8 @@ void install_rush_grade(CLI::App& rush) {
         "Input: one puzzle per line, a bare board (IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM) or a\n"
         "database line \"MOVES BOARD CLUSTER_SIZE\"; blank lines and '#' comments are skipped; a\n"
         "tab-separated file with a header naming a board36 column (and optional optimal_moves,\n"
-        "cluster_size) works too. A bad line is reported on stderr with its line number and\n"
-        "skipped; the exit status is then 1 (also when --check finds a mismatch).\n"
+        "cluster_size) works too. A bad line is reported on stderr as FILE:LINE: MESSAGE and\n"
+        "the rest is graded; the exit status is then 2 (1 when --check finds a mismatch).\n"
         "Output, one line per puzzle in input order. tsv columns: board, moves, steps,\n"
         "cluster_size, solved_states, from_hardest, hardest_moves, level; '-' where the board is\n"
         "unsolvable. jsonl: one object per line with line, board and the same keys (null for\n"

@@ -144,7 +144,8 @@ void register_sudoku(Registry& registry) {
                     "in input order,\neach as soon as it and all earlier ones are solved; "
                     "Ctrl-C keeps them and exits 130.\nThe time and rate count solving and "
                     "printing (not reading). Exit status: 0, or 1 if a\nsolution differs from "
-                    "the file's solution column; 2 bad input (a malformed line is named).\n");
+                    "the file's solution column; 2 bad input (a malformed line is named as\n"
+                    "FILE:LINE on stderr, the other lines are solved).\n");
                 cmd.callback([o] {
                     const int code = solve_batch(*o);
                     if (code != 0) throw ExitRequest{code};

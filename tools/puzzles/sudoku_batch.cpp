@@ -10,6 +10,7 @@
 #include "engine/error.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
+#include "tools/cli/dispatch.hpp"
 #include "tools/cli/instances.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/puzzles/sudoku.hpp"
@@ -41,12 +42,16 @@ std::string item_line(const BatchItem& item, bool counting) {
 // at the end. Over 60 lines: the streaming loop, then the totals of both formats in one pass.
 int solve_batch(const SudokuCommandOptions& o) {
     std::vector<BatchItem> items;
+    int bad = 0;
     for (Instance& in : read_instances(o.puzzle)) {
         BatchItem item;
         try {
+            if (!in.error.empty()) throw InputError(in.error);
             item.puzzle = parse_sudoku(in.state);
-        } catch (const InputError& e) {
-            throw InputError(o.puzzle + ":" + std::to_string(in.line) + ": " + e.what());
+        } catch (const InputError& e) {  // the batch policy: reported, the rest solved
+            report_bad_input(input_place(o.puzzle, in.line), e.what());
+            ++bad;
+            continue;
         }
         item.instance = std::move(in);
         items.push_back(std::move(item));
@@ -141,7 +146,7 @@ int solve_batch(const SudokuCommandOptions& o) {
         std::fprintf(stderr, "frontier: interrupted: %zu puzzles done and printed\n", items.size());
         return kExitInterrupted;
     }
-    return mismatched == 0 ? 0 : 1;
+    return bad > 0 ? kExitBadInputs : mismatched == 0 ? 0 : 1;
 }
 
 // Times one solve; repeats it until 20 ms have passed when one run is too short to time.
@@ -161,19 +166,24 @@ void compare(const CompareOptions& o) {
     std::vector<SudokuMethod> methods;
     for (const std::string& m : split_list(o.methods)) methods.push_back(parse_sudoku_method(m));
     if (methods.empty()) throw InputError("compare: --algorithms is empty");
-    std::vector<Instance> instances = read_instances(o.file);
+    std::vector<Instance> instances;  // the good ones
+    int bad = 0;
     struct Cell {
         SudokuResult result;
         double seconds = 0;
     };
     std::vector<std::vector<Cell>> cells;
     std::vector<SudokuGrid> puzzles;
-    for (const Instance& in : instances) {
+    for (Instance& in : read_instances(o.file)) {
         try {
+            if (!in.error.empty()) throw InputError(in.error);
             puzzles.push_back(parse_sudoku(in.state));
-        } catch (const InputError& e) {
-            throw InputError(o.file + ":" + std::to_string(in.line) + ": " + e.what());
+        } catch (const InputError& e) {  // the batch policy: reported, the rest compared
+            report_bad_input(input_place(o.file, in.line), e.what());
+            ++bad;
+            continue;
         }
+        instances.push_back(std::move(in));
         auto& row = cells.emplace_back();
         for (SudokuMethod m : methods) {
             SudokuOptions s;
@@ -201,6 +211,7 @@ void compare(const CompareOptions& o) {
                 all.push_back(j);
             }
         print_json(all);
+        if (bad > 0) throw ExitRequest{kExitBadInputs};
         return;
     }
     std::vector<std::string> headers;
@@ -241,6 +252,7 @@ void compare(const CompareOptions& o) {
     print_table(headers, rows, "id");
     if (failed) std::printf("FAILED: --max-expansions reached.\n");
     std::printf("Times are single-core means (runs under 20 ms repeated).\n");
+    if (bad > 0) throw ExitRequest{kExitBadInputs};
 }
 
 }  // namespace frontier::cli::sudoku
