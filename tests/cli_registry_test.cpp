@@ -136,6 +136,7 @@ TEST(CliRegistry, VersionHelpAndSuggestions) {
         const auto v = run_frontier(flag);
         EXPECT_EQ(v.exit_code, 0) << flag;
         EXPECT_EQ(v.out.rfind("frontier 0.", 0), 0u) << v.out;
+        EXPECT_NE(v.out.find("(commit "), std::string::npos) << v.out;
     }
     const auto help = run_frontier("help solve rush");
     EXPECT_EQ(help.exit_code, 0);
@@ -186,6 +187,56 @@ TEST(CliHanoi, EnumerateSolveLookupCompare) {
     for (const auto& cell : cells) EXPECT_EQ(cell["status"], "solved");
     EXPECT_EQ(cells[0]["length"], 7);
     fs::remove_all(dir);
+}
+
+// Every help page reads in a terminal of 100 columns (descriptions wrapped at spaces and commas)
+// and shows none of the parser's "Excludes:" notes.
+TEST(CliRegistry, EveryHelpPageFitsOneHundredColumns) {
+    const std::vector<std::string> pages = {"",
+                                            "solve",
+                                            "solve-batch",
+                                            "compare",
+                                            "count",
+                                            "play",
+                                            "enumerate",
+                                            "pdb",
+                                            "rush",
+                                            "lookup",
+                                            "bench",
+                                            "rush grade",
+                                            "rush generate",
+                                            "rush enumerate",
+                                            "pdb build",
+                                            "pdb info",
+                                            "solve 8puzzle",
+                                            "solve 24puzzle",
+                                            "solve sudoku",
+                                            "solve rush",
+                                            "solve pocket-cube",
+                                            "solve peg-solitaire",
+                                            "solve klotski",
+                                            "solve hanoi:3",
+                                            "solve queens",
+                                            "solve cryptarithm",
+                                            "solve qubic",
+                                            "solve-batch 8puzzle",
+                                            "solve-batch sudoku",
+                                            "compare 8puzzle",
+                                            "compare sudoku",
+                                            "count queens",
+                                            "play 8puzzle",
+                                            "play rush",
+                                            "enumerate 8puzzle",
+                                            "enumerate pocket-cube",
+                                            "enumerate hanoi:3"};
+    for (const std::string& page : pages) {
+        const auto r = run_frontier(page + " --help");
+        EXPECT_EQ(r.exit_code, 0) << page << ": " << r.err;
+        EXPECT_EQ(r.out.find("Excludes:"), std::string::npos) << page;
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);)
+            EXPECT_LE(line.size(), 100u) << "frontier " << page << " --help: " << line;
+    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "engine/error.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/commands/bench.hpp"
 #include "tools/commands/verbs.hpp"
@@ -20,6 +21,7 @@ int run(int argc, char** argv) {
         "formats and defaults. Exit status: 0 done, 1 no solution (or a check failed), 2 bad\n"
         "input, 3 out of memory or an internal error.",
         "frontier"};
+    frontier::cli::use_help_formatter(app);
     app.require_subcommand(1);
     app.fallthrough(false);
     using namespace frontier::cli;
@@ -30,8 +32,9 @@ int run(int argc, char** argv) {
     add_lookup_command(app, registry);
     add_bench_command(app);
     use_decimal_numbers(app);
-    app.set_version_flag("--version,-V", std::string("frontier ") + FRONTIER_VERSION + " (" +
-                                             FRONTIER_BUILD_TYPE + " build)");
+    app.set_version_flag("--version,-V", std::string("frontier ") + FRONTIER_VERSION + " (commit " +
+                                             FRONTIER_COMMIT + ", " + FRONTIER_BUILD_TYPE +
+                                             " build)");
     // `frontier help [COMMAND [PUZZLE]]` is `frontier [COMMAND [PUZZLE]] --help`.
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args.front() == "help") {

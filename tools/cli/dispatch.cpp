@@ -6,6 +6,7 @@
 
 #include "engine/error.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/help_format.hpp"
 
 namespace frontier::cli {
 
@@ -139,6 +140,7 @@ std::string dash_word_hint(const CLI::App& cmd, const std::string& command,
 void run_handler(const std::string& verb, const std::string& puzzle, const PuzzleHandler& handler,
                  std::vector<std::string> args) {
     CLI::App nested{"", "frontier " + verb + " " + puzzle};
+    use_help_formatter(nested);
     handler.configure(nested, puzzle);
     use_decimal_numbers(nested);
     refuse_foreign_options(nested, puzzle, args);

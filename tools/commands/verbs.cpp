@@ -11,10 +11,11 @@ void declare_verbs(Registry& registry) {
     registry.declare("count", "Count the solutions of a combinatorial problem.");
     registry.declare("play", "Play a puzzle in the terminal with a live optimal-move coach.");
     registry.declare("enumerate",
-                     "Visit every state reachable from the goal (or, for puzzles that count from "
-                     "their start, from the start) by parallel layered BFS and print the number "
-                     "of states at each depth.",
-                     enumerate_help());
+                     "Count every state reachable from the goal, depth by depth (parallel BFS).",
+                     "Every state reachable from the goal (or, for puzzles that count from their "
+                     "start, from the\nstart) is visited once by the parallel layered BFS; "
+                     "--out keeps the distance table.\n" +
+                         enumerate_help());
 }
 
 }  // namespace frontier::cli

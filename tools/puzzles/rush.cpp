@@ -103,10 +103,11 @@ void configure_play(CLI::App& cmd, const std::string& name) {
 }
 
 void install_rush_group(CLI::App& app) {
-    CLI::App* rush = app.add_subcommand("rush",
-                                        "Rush Hour in bulk: grade, generate and enumerate puzzles "
-                                        "(see 'frontier rush COMMAND --help'); solve and compare "
-                                        "take 'rush' as domain.");
+    CLI::App* rush =
+        app.add_subcommand("rush", "Rush Hour in bulk: grade, generate and enumerate puzzles.");
+    rush->footer(
+        "Each command has its own help: 'frontier rush COMMAND --help'. One board is "
+        "solved by\n'frontier solve rush BOARD'; compare and play take 'rush' too.\n");
     rush->require_subcommand(1);
     install_rush_grade(*rush);
     install_rush_generate(*rush);

@@ -1,0 +1,35 @@
+// HelpFormatter: CLI11's help layout, wrapped to 100 columns. CLI11 2.1 prints each option's and
+// command's description on one line whatever its length; this formatter breaks descriptions,
+// footers and the command's own description at spaces, continuing under the description column,
+// so every help page reads in a terminal of 100 columns.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace frontier::cli {
+
+inline constexpr std::size_t kHelpWidth = 100;
+
+// `text` with every line longer than `width` broken at spaces; continuation lines start with
+// `indent` spaces (the first line's own indentation is kept).
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent);
+
+class HelpFormatter : public CLI::Formatter {
+  public:
+    std::string make_option(const CLI::Option* opt, bool is_positional) const override;
+    std::string make_option_opts(const CLI::Option* opt) const override;
+    std::string make_subcommand(const CLI::App* sub) const override;
+    std::string make_description(const CLI::App* app) const override;
+    std::string make_footer(const CLI::App* app) const override;
+
+  private:
+    // "  NAME   description", the description wrapped in its column.
+    std::string entry(const std::string& name, const std::string& description) const;
+};
+
+// Installs the formatter on `app` (its subcommands added later inherit it).
+void use_help_formatter(CLI::App& app);
+
+}  // namespace frontier::cli
