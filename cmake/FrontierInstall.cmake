@@ -1,6 +1,8 @@
 # Install rules and the CMake package of Frontier as a library (docs/library.md).
 #
 #   <prefix>/bin/frontier                                  the program
+#   <prefix>/share/man/man1/frontier.1, <prefix>/share/{bash-completion,zsh,fish}/...
+#                                                          its manual page and completions
 #   <prefix>/include/frontier/engine/*.hpp                 the engine (templates over a domain)
 #   <prefix>/include/frontier/domains/<name>/*.hpp         the built-in puzzles
 #   <prefix>/lib/libfrontier_engine.a, libfrontier_domains.a (and libfrontier_mpi.a with MPI)
@@ -25,6 +27,16 @@ endif()
 install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS frontier RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The program's shell completions and manual page (generated in tools/CMakeLists.txt).
+list(GET FRONTIER_GENERATED_DOCS 0 frontier_bash)
+list(GET FRONTIER_GENERATED_DOCS 1 frontier_zsh)
+list(GET FRONTIER_GENERATED_DOCS 2 frontier_fish)
+list(GET FRONTIER_GENERATED_DOCS 3 frontier_man)
+install(FILES ${frontier_bash} RENAME frontier
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${frontier_zsh} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+install(FILES ${frontier_fish} DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+install(FILES ${frontier_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 # Every header of the two folders: the API ones (docs/library.md lists them) include the others.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine ${PROJECT_SOURCE_DIR}/domains

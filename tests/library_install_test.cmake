@@ -33,7 +33,9 @@ endfunction()
 # 1. Install.
 run_checked("cmake --install" ${CMAKE_COMMAND} --install ${FRONTIER_BUILD_DIR} --prefix ${prefix})
 foreach(installed bin/frontier include/frontier/engine/frontier.hpp
-                  include/frontier/engine/concepts.hpp include/frontier/domains/sliding/sliding_tiles.hpp)
+                  include/frontier/engine/concepts.hpp include/frontier/domains/sliding/sliding_tiles.hpp
+                  share/man/man1/frontier.1 share/bash-completion/completions/frontier
+                  share/zsh/site-functions/_frontier share/fish/vendor_completions.d/frontier.fish)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "not installed: ${installed}")
   endif()

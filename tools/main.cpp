@@ -9,6 +9,7 @@
 #include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/commands/bench.hpp"
+#include "tools/commands/completions.hpp"
 #include "tools/commands/verbs.hpp"
 #include "tools/puzzles/registry.hpp"
 
@@ -31,6 +32,7 @@ int run(int argc, char** argv) {
     registry.install(app);
     add_lookup_command(app, registry);
     add_bench_command(app);
+    add_documentation_commands(app, registry);
     use_decimal_numbers(app);
     app.set_version_flag("--version,-V", std::string("frontier ") + FRONTIER_VERSION + " (commit " +
                                              FRONTIER_COMMIT + ", " + FRONTIER_BUILD_TYPE +

@@ -114,7 +114,7 @@ const CLI::App* find_command(const CLI::App& cmd, const std::string& name) {
 std::string command_list(const CLI::App& cmd) {
     std::string list;
     for (const CLI::App* sub : cmd.get_subcommands({}))
-        list += (list.empty() ? "" : ", ") + sub->get_name();
+        if (!sub->get_group().empty()) list += (list.empty() ? "" : ", ") + sub->get_name();
     return list;
 }
 
@@ -209,6 +209,33 @@ std::string parsed_command_path(const CLI::App& app) {
         cmd = parsed.front();
         path += " " + cmd->get_name();
     }
+}
+
+std::vector<Registry::VerbSummary> Registry::summaries() const {
+    std::vector<VerbSummary> out;
+    for (const Verb& v : verbs_) {
+        if (v.handlers.empty()) continue;
+        VerbSummary summary{v.name, v.description, {}, {}};
+        for (const PuzzleHandler& h : v.handlers)
+            for (const std::string& item : split_list(h.names)) {
+                std::string name = item.substr(0, item.find_first_of(" ("));
+                if (const auto colon = name.find(':'); colon != std::string::npos)
+                    name.resize(colon + 1);  // a family: its prefix
+                if (std::find(summary.puzzles.begin(), summary.puzzles.end(), name) !=
+                    summary.puzzles.end())
+                    continue;  // a family listed twice (sliding: for two board sizes)
+                summary.puzzles.push_back(name);
+                CLI::App scratch{"", "frontier " + v.name + " " + name};
+                h.configure(scratch, name);
+                for (const std::string& option : long_option_names(scratch))
+                    if (option != "--help" &&
+                        std::find(summary.options.begin(), summary.options.end(), option) ==
+                            summary.options.end())
+                        summary.options.push_back(option);
+            }
+        out.push_back(std::move(summary));
+    }
+    return out;
 }
 
 void Registry::install(CLI::App& app) {

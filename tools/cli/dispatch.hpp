@@ -73,6 +73,15 @@ class Registry {
     // Creates the subcommands on the app.
     void install(CLI::App& app);
 
+    // What the completions and the man page list of a verb: the puzzle names its help lists
+    // (a family by its prefix, such as sliding:) and the union of the long options its puzzles
+    // take.
+    struct VerbSummary {
+        std::string name, description;
+        std::vector<std::string> puzzles, options;
+    };
+    std::vector<VerbSummary> summaries() const;
+
   private:
     struct Verb {
         std::string name, description, footer;

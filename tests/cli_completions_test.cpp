@@ -1,0 +1,71 @@
+// The shell completions and the manual page come from the program's own command tree: the bash
+// script loads without error and completes commands at each depth, puzzle names and options;
+// the manual page renders with man and names every command.
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+// What the bash completion offers after `words` (the last one being completed).
+std::string complete_in_bash(const std::string& script, const std::string& words) {
+    const std::string command = "bash --norc --noprofile -c 'source " + script +
+                                " && COMP_WORDS=(" + words +
+                                ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1))"
+                                " && _frontier; echo \"${COMPREPLY[*]}\"' 2>&1";
+    std::string out;
+    if (FILE* p = ::popen(command.c_str(), "r")) {
+        char buf[4096];
+        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+        ::pclose(p);
+    }
+    return out;
+}
+
+TEST(CliCompletions, BashCompletesCommandsPuzzlesAndOptions) {
+    const std::string dir = test::temp_dir();
+    const std::string script = dir + "/frontier.bash";
+    const auto r = test::run_frontier("completions bash");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ofstream(script) << r.out;
+    EXPECT_EQ(complete_in_bash(script, "frontier so"), "solve solve-batch\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier rush g"), "grade generate\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier pdb b"), "build\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier enumerate hano"), "hanoi:\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier solve 8puzzle --algo"), "--algorithm\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier rush enumerate --wal"), "--walls\n");
+    EXPECT_EQ(complete_in_bash(script, "frontier lookup --js"), "--json\n");
+    for (const char* shell : {"zsh", "fish"}) {
+        const auto s = test::run_frontier(std::string("completions ") + shell);
+        EXPECT_EQ(s.exit_code, 0) << shell;
+        EXPECT_NE(s.out.find("rush_grade"), std::string::npos) << shell;
+    }
+    test::expect_input_error(test::run_frontier("completions tcsh"), "unknown shell \"tcsh\"");
+}
+
+TEST(CliCompletions, TheManualPageRendersAndNamesEveryCommand) {
+    const std::string dir = test::temp_dir();
+    const std::string page = dir + "/frontier.1";
+    const auto r = test::run_frontier("man");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ofstream(page) << r.out;
+    std::string text;
+    if (FILE* p = ::popen(("MANWIDTH=100 man -l " + page + " 2>&1").c_str(), "r")) {
+        char buf[4096];
+        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
+        EXPECT_EQ(::pclose(p), 0) << text;
+    }
+    for (const char* want :
+         {"FRONTIER(1)", "SYNOPSIS", "solve PUZZLE", "rush grade", "rush enumerate", "pdb build",
+          "lookup", "bench", "EXIT STATUS", "130"})
+        EXPECT_NE(text.find(want), std::string::npos) << want << "\n" << text;
+    EXPECT_EQ(text.find("completions"), std::string::npos) << "a hidden command is listed";
+}
+
+}  // namespace
+}  // namespace frontier
