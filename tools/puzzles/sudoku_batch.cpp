@@ -8,6 +8,7 @@
 
 #include "domains/sudoku/sudoku_io.hpp"
 #include "engine/error.hpp"
+#include "engine/ordered_batches.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/dispatch.hpp"
@@ -35,118 +36,170 @@ std::string item_line(const BatchItem& item, bool counting) {
            '\t' + verdict(r, counting) + match + '\t' + std::to_string(r.nodes) + " nodes\n";
 }
 
+// The totals of a batch, counted as the lines are written.
+struct BatchTotals {
+    std::uint64_t puzzles = 0, by_status[4] = {}, nodes = 0, unique = 0, matched = 0,
+                  mismatched = 0;
+    void add(const BatchItem& item) {
+        ++puzzles;
+        ++by_status[static_cast<int>(item.result.status)];
+        nodes += item.result.nodes;
+        unique += item.result.unique();
+        if (item.matches >= 0) (item.matches ? matched : mismatched) += 1;
+    }
+};
+
+// One puzzle of the stream: read, then solved on any thread (skipped after Ctrl-C).
+struct BatchInput {
+    Instance instance;
+};
+struct BatchOutput {
+    BatchItem item;
+    std::string error;  // a bad line
+    bool skipped = false;
+};
+
+void solve_one(const BatchInput& in, BatchOutput& out, const SudokuOptions& s) {
+    if (InterruptGuard::raised()) {  // after Ctrl-C: no new puzzle (each takes microseconds)
+        out.skipped = true;
+        return;
+    }
+    out.item.instance = in.instance;
+    try {
+        if (!in.instance.error.empty()) throw InputError(in.instance.error);
+        out.item.puzzle = parse_sudoku(in.instance.state);
+    } catch (const InputError& e) {
+        out.error = e.what();
+        return;
+    }
+    out.item.result = solve_sudoku(out.item.puzzle, s);
+    if (!in.instance.solution.empty() && out.item.result.status == SudokuStatus::Solved)
+        out.item.matches = format_sudoku(out.item.result.solution) == in.instance.solution;
+}
+
+Json item_json(const BatchItem& item, const SudokuOptions& s, bool counting) {
+    Json r = result_json(item.puzzle, item.result, s, counting, 0);
+    r.erase("seconds");
+    r.erase("domain");
+    r.erase("method");
+    r["line"] = item.instance.line;
+    r["id"] = item.instance.id;
+    if (item.matches >= 0) r["matches"] = item.matches == 1;
+    return r;
+}
+
+// The JSON object's totals, after the streamed "results" (or alone with --quiet).
+void write_json_totals(const BatchTotals& t, bool counting, double seconds, bool interrupted) {
+    Json j;
+    j["puzzles"] = t.puzzles;
+    j["solved"] = t.by_status[0];
+    j["no_solution"] = t.by_status[1];
+    j["contradiction"] = t.by_status[2];
+    j["limit"] = t.by_status[3];
+    if (counting) j["unique"] = t.unique;
+    j["matched"] = t.matched;
+    j["mismatched"] = t.mismatched;
+    j["nodes"] = t.nodes;
+    j["seconds"] = seconds;
+    j["puzzles_per_second"] = static_cast<double>(t.puzzles) / std::max(seconds, 1e-9);
+    if (interrupted) j["interrupted"] = true;
+    std::string text;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        text += ",\n  \"" + it.key() + "\": " + it.value().dump();
+    write_out(text + "\n}\n");
+}
+
+void write_text_totals(const BatchTotals& t, bool counting, const SudokuOptions& s, int threads,
+                       double seconds) {
+    const double rate = static_cast<double>(t.puzzles) / std::max(seconds, 1e-9);
+    std::printf("%llu puzzles: %llu solved", static_cast<unsigned long long>(t.puzzles),
+                static_cast<unsigned long long>(t.by_status[0]));
+    if (counting) std::printf(" (%llu unique)", static_cast<unsigned long long>(t.unique));
+    std::printf(", %llu no solution, %llu contradiction, %llu limit",
+                static_cast<unsigned long long>(t.by_status[1]),
+                static_cast<unsigned long long>(t.by_status[2]),
+                static_cast<unsigned long long>(t.by_status[3]));
+    if (t.matched + t.mismatched > 0)
+        std::printf("; listed solutions: %llu match, %llu differ",
+                    static_cast<unsigned long long>(t.matched),
+                    static_cast<unsigned long long>(t.mismatched));
+    std::printf("\n%s, %d threads: %llu nodes, %s, %s puzzles/s\n", to_string(s.method), threads,
+                static_cast<unsigned long long>(t.nodes), format_seconds(seconds).c_str(),
+                format_rate(rate).c_str());
+}
+
 }  // namespace
 
-// Each puzzle's line is printed (and flushed) as soon as it and every earlier one are solved, in
-// input order, so an interrupted batch keeps every finished line; --format json prints one object
-// at the end. Over 60 lines: the streaming loop, then the totals of both formats in one pass.
+// Streams the file through a pipeline (read in order, solve in parallel, write in order): each
+// puzzle's line is printed (and flushed) as soon as it and every earlier one are solved, memory
+// stays a few batches whatever the file's length, and an interrupted batch keeps every finished
+// line. --format json streams the "results" array the same way and ends with the totals.
 int solve_batch(const SudokuCommandOptions& o) {
-    std::vector<BatchItem> items;
-    int bad = 0;
-    for (Instance& in : read_instances(o.puzzle)) {
-        BatchItem item;
-        try {
-            if (!in.error.empty()) throw InputError(in.error);
-            item.puzzle = parse_sudoku(in.state);
-        } catch (const InputError& e) {  // the batch policy: reported, the rest solved
-            report_bad_input(input_place(o.puzzle, in.line), e.what());
-            ++bad;
-            continue;
-        }
-        item.instance = std::move(in);
-        items.push_back(std::move(item));
-    }
+    InstanceReader reader(o.puzzle);
     const SudokuOptions s = o.solver();
     const int threads = resolve_threads(o.threads);
     Stopwatch clock;
     InterruptGuard interrupt;
     ProgressLine progress(!o.quiet);
-    std::atomic<std::uint64_t> done{0};
-    InOrder<int> in_order([&](std::size_t i, int&) {
-        BatchItem& item = items[i];
-        if (!item.instance.solution.empty() && item.result.status == SudokuStatus::Solved)
-            item.matches = format_sudoku(item.result.solution) == item.instance.solution;
-        if (!o.json && !o.quiet) write_out(item_line(item, o.count));
-    });
+    BatchTotals totals;
+    int bad = 0;
+    bool cut = false;  // a puzzle was skipped after Ctrl-C: nothing after it is written
+    if (o.json)
+        write_out("{\n  \"domain\": \"sudoku\",\n  \"file\": " + Json(o.puzzle).dump() +
+                  ",\n  \"method\": \"" + to_string(s.method) + "\",\n  \"threads\": " +
+                  std::to_string(threads) + (o.quiet ? "" : ",\n  \"results\": ["));
+    constexpr std::size_t kBatch = 64;  // puzzles per pipeline token
     run_with_threads(threads, [&] {
-        parallel_for_each(tbb::blocked_range<std::size_t>(0, items.size(), 1),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                              for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                  // After Ctrl-C: no new puzzle (each takes milliseconds).
-                                  if (InterruptGuard::raised()) return;
-                                  items[i].result = solve_sudoku(items[i].puzzle, s);
-                                  in_order.done(i, 0);
-                                  progress.count("solve-batch", ++done, items.size(), "puzzles");
-                              }
-                          });
+        ordered_batches<BatchInput, BatchOutput>(
+            4 * static_cast<std::size_t>(threads),
+            [&](std::vector<BatchInput>& batch) {
+                for (Instance in; batch.size() < kBatch;) {
+                    if (InterruptGuard::raised() || !reader.next(in)) return false;
+                    batch.push_back({std::move(in)});
+                }
+                return true;
+            },
+            [&](const BatchInput& in, BatchOutput& out) { solve_one(in, out, s); },
+            [&](const std::vector<BatchInput>&, const std::vector<BatchOutput>& outs) {
+                std::string text;
+                for (const BatchOutput& out : outs) {
+                    if (cut |= out.skipped) break;
+                    if (!out.error.empty()) {  // the batch policy: reported, the rest solved
+                        progress.finish();
+                        report_bad_input(input_place(o.puzzle, out.item.instance.line), out.error);
+                        ++bad;
+                        continue;
+                    }
+                    if (o.quiet) {
+                        totals.add(out.item);
+                        continue;
+                    }
+                    if (o.json)
+                        text += (totals.puzzles == 0 ? "\n    " : ",\n    ") +
+                                item_json(out.item, s, o.count).dump();
+                    else
+                        text += item_line(out.item, o.count);
+                    totals.add(out.item);
+                }
+                if (!text.empty()) write_out(text);
+                progress.count("solve-batch", totals.puzzles, 0, "puzzles");
+            });
     });
     progress.finish();
     const double seconds = clock.seconds();
-    items.resize(in_order.emitted());  // after an interrupt, the puzzles up to the first unsolved
-    std::uint64_t by_status[4] = {}, nodes = 0, unique = 0, matched = 0, mismatched = 0;
-    for (const BatchItem& item : items) {
-        const SudokuResult& r = item.result;
-        ++by_status[static_cast<int>(r.status)];
-        nodes += r.nodes;
-        unique += r.unique();
-        if (item.matches >= 0) (item.matches ? matched : mismatched) += 1;
-    }
-    const double rate = static_cast<double>(items.size()) / std::max(seconds, 1e-9);
     if (o.json) {
-        Json j;
-        j["domain"] = "sudoku";
-        j["file"] = o.puzzle;
-        j["method"] = to_string(s.method);
-        j["threads"] = threads;
-        j["puzzles"] = items.size();
-        j["solved"] = by_status[0];
-        j["no_solution"] = by_status[1];
-        j["contradiction"] = by_status[2];
-        j["limit"] = by_status[3];
-        if (o.count) j["unique"] = unique;
-        j["matched"] = matched;
-        j["mismatched"] = mismatched;
-        j["nodes"] = nodes;
-        j["seconds"] = seconds;
-        j["puzzles_per_second"] = rate;
-        if (InterruptGuard::raised()) j["interrupted"] = true;
-        if (!o.quiet) {
-            Json all = Json::array();
-            for (const BatchItem& item : items) {
-                Json r = result_json(item.puzzle, item.result, s, o.count, 0);
-                r.erase("seconds");
-                r.erase("domain");
-                r.erase("method");
-                r["line"] = item.instance.line;
-                r["id"] = item.instance.id;
-                if (item.matches >= 0) r["matches"] = item.matches == 1;
-                all.push_back(r);
-            }
-            j["results"] = all;
-        }
-        print_json(j);
+        if (!o.quiet) write_out(totals.puzzles == 0 ? "]" : "\n  ]");
+        write_json_totals(totals, o.count, seconds, InterruptGuard::raised());
     } else {
-        std::printf("%zu puzzles: %llu solved", items.size(),
-                    static_cast<unsigned long long>(by_status[0]));
-        if (o.count) std::printf(" (%llu unique)", static_cast<unsigned long long>(unique));
-        std::printf(", %llu no solution, %llu contradiction, %llu limit",
-                    static_cast<unsigned long long>(by_status[1]),
-                    static_cast<unsigned long long>(by_status[2]),
-                    static_cast<unsigned long long>(by_status[3]));
-        if (matched + mismatched > 0)
-            std::printf("; listed solutions: %llu match, %llu differ",
-                        static_cast<unsigned long long>(matched),
-                        static_cast<unsigned long long>(mismatched));
-        std::printf("\n%s, %d threads: %llu nodes, %s, %s puzzles/s\n", to_string(s.method),
-                    threads, static_cast<unsigned long long>(nodes),
-                    format_seconds(seconds).c_str(), format_rate(rate).c_str());
+        write_text_totals(totals, o.count, s, threads, seconds);
     }
     if (InterruptGuard::raised()) {
         check_stdout();
-        std::fprintf(stderr, "frontier: interrupted: %zu puzzles done and printed\n", items.size());
+        std::fprintf(stderr, "frontier: interrupted: %llu puzzles done and printed\n",
+                     static_cast<unsigned long long>(totals.puzzles));
         return kExitInterrupted;
     }
-    return bad > 0 ? kExitBadInputs : mismatched == 0 ? 0 : 1;
+    return bad > 0 ? kExitBadInputs : totals.mismatched == 0 ? 0 : 1;
 }
 
 // Times one solve; repeats it until 20 ms have passed when one run is too short to time.
