@@ -39,6 +39,11 @@ void use_decimal_numbers(CLI::App& app);
 // Prints JSON on stdout, two-space indented, with a trailing newline. Text that is not UTF-8 (an
 // input's Latin-1 id) is written with U+FFFD in place of each bad byte, never refused.
 void print_json(const Json& j);
+// A length or distance that a result may lack (negative: none) as JSON: the number, or null,
+// the one spelling of "no answer" in every JSON output.
+inline Json number_or_null(long long value) {
+    return value < 0 ? Json(nullptr) : Json(value);
+}
 // The same as one line (JSON Lines).
 std::string json_line(const Json& j);
 

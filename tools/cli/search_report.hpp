@@ -59,7 +59,7 @@ Json result_json(const D& d, const typename D::State& start, const HdaResult<D>&
     j["heuristic"] = c.heuristic.empty() ? "none" : c.heuristic;
     j["status"] = to_string(r.status);
     j["optimal"] = r.solved() && optimal_for<D>(c);
-    j["length"] = r.length();
+    j["length"] = number_or_null(r.length());
     // Every answer without a solution says why (the exit-status policy: a result with a reason).
     if (!r.solved()) j["reason"] = verdict(r, c, cost_unit(d)).substr(sizeof "no solution: " - 1);
     Json moves = Json::array();

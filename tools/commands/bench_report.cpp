@@ -102,7 +102,7 @@ void print_bench_table(const std::vector<BenchPoint>& points) {
         rows.push_back({p.workload, std::to_string(p.threads) + (p.oversubscribed ? "*" : ""),
                         fixed(p.median_seconds(), 3),
                         fixed(p.min_seconds(), 3) + "-" + fixed(p.max_seconds(), 3),
-                        format_rate(p.rate()) + p.unit, s > 0 ? fixed(s, 2) + "x" : "-",
+                        format_rate(p.rate()) + " " + p.unit, s > 0 ? fixed(s, 2) + "x" : "-",
                         s > 0 ? fixed(100 * s / p.threads, 0) + "%" : "-"});
     }
     print_table({"threads", "median s", "range s", "rate", "speedup", "efficiency"}, rows,
@@ -166,7 +166,7 @@ std::string bench_markdown(const std::vector<BenchPoint>& points,
         const double s = speedup(points, p);
         out << "| " << p.workload << " | " << p.threads << (p.oversubscribed ? " (over)" : "")
             << " | " << fixed(p.median_seconds(), 3) << " | " << fixed(p.min_seconds(), 3) << "-"
-            << fixed(p.max_seconds(), 3) << " | " << format_rate(p.rate()) << p.unit << " | "
+            << fixed(p.max_seconds(), 3) << " | " << format_rate(p.rate()) << " " << p.unit << " | "
             << (s > 0 ? fixed(s, 2) + "x" : "-") << " | "
             << (s > 0 ? fixed(100 * s / p.threads, 0) + "%" : "-") << " |\n";
     }

@@ -86,7 +86,7 @@ void CompareCommand<P>::run() const {
                 j["instance"] = labels[i];
                 j["algorithm"] = choices[a].label();
                 j["status"] = cell.unsolvable ? "unsolvable" : to_string(cell.result.status);
-                j["length"] = cell.result.length();
+                j["length"] = number_or_null(cell.result.length());
                 j["expanded"] = cell.result.stats.expanded;
                 j["generated"] = cell.result.stats.generated;
                 j["seconds"] = cell.result.seconds;

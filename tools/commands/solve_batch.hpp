@@ -49,7 +49,7 @@ Json row_json(const BatchRow<D>& row) {
                      : row.unsolvable   ? "unsolvable"
                                         : to_string(row.result.status);
     if (!row.error.empty()) item["error"] = row.error;
-    item["length"] = row.result.length();
+    item["length"] = number_or_null(row.result.length());
     if (!row.instance.expected.empty()) item["expected"] = row.instance.expected;
     item["expanded"] = row.result.stats.expanded;
     item["generated"] = row.result.stats.generated;

@@ -6,6 +6,7 @@
 // checkpointed layer with complete=no and the layer counts so far; --resume continues from it.
 // Checkpoints are written at most once per --checkpoint-minutes (a 7x2 table is 10.9 GB, about
 // 20 s to write here), so an interrupted run loses at most that much work.
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -342,7 +343,7 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
             }
             j["moves"] = moves;
         }
-        j["microseconds"] = micros;
+        j["microseconds"] = std::round(micros * 1000) / 1000;  // to the nanosecond
         return j;
     });
 }
