@@ -239,5 +239,26 @@ TEST(CliRegistry, EveryHelpPageFitsOneHundredColumns) {
     }
 }
 
+// A heuristic's name is spelled in its puzzle's table (kHeuristics) and compared with a typed
+// name nowhere else (the tables' lookup is tools/commands/search_entry.hpp).
+TEST(CliRegistry, NoHeuristicNameIsComparedOutsideTheTables) {
+    const fs::path tools = fs::path(FRONTIER_SOURCE_DIR) / "tools";
+    int tables = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(tools)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        const std::string text = read_file(entry.path());
+        tables += text.find("static constexpr std::array kHeuristics") != std::string::npos;
+        for (const char* name : {"zero", "none", "misplaced", "manhattan", "linear-conflict", "lc",
+                                 "pdb", "h0", "h1", "h2", "h3", "off-goal", "goal", "distance"}) {
+            const std::string quoted = std::string("\"") + name + "\"";
+            for (const std::string& compared : {"name == " + quoted, "heuristic == " + quoted,
+                                                quoted + " == name", "name != " + quoted})
+                EXPECT_EQ(text.find(compared), std::string::npos) << entry.path() << " " << name;
+        }
+    }
+    EXPECT_EQ(tables, 6);  // sliding (both sizes), rush, pocket cube, peg solitaire, blocks, hanoi
+}
+
 }  // namespace
 }  // namespace frontier

@@ -63,7 +63,7 @@ void CompareCommand<P>::run() const {
         const typename D::State s = inst->second;
         std::vector<typename P::Heuristics> heuristics;  // per instance: they may need its domain
         for (const AlgorithmChoice& c : choices)
-            heuristics.push_back(P::make_heuristic(d, heuristic_name<P>(c.heuristic), options));
+            heuristics.push_back(make_heuristic<P>(d, heuristic_name<P>(c.heuristic), options));
         labels.push_back(DomainIO<D>::format(d, s));
         const bool unsolvable = !DomainIO<D>::unsolvable_reason(d, s).empty();
         auto& row = cells.emplace_back();

@@ -7,8 +7,9 @@
 //   Options                the puzzle's own options: add(CLI::App&, Use) registers them for a
 //                          verb, echo() returns those to repeat in a JSON result
 //   kNames, accepts(name)  the names it answers to (help text; the test)
-//   make_heuristic(d, name, options) -> Heuristics   (InputError for an unknown name)
-//   kHeuristicHelp, kDefaultHeuristic, default_algorithm(d) -> Algorithm, kDefaultAlgorithmHelp,
+//   kHeuristics            the table of its heuristics (HeuristicChoice below): names, help,
+//                          and how each is built; the only place a heuristic's name is spelled
+//   kDefaultHeuristic, default_algorithm(d) -> Algorithm, kDefaultAlgorithmHelp,
 //   kCompareAlgorithms, kStateHelp
 // and one way to build the domain:
 //   make_domain(name, options) -> Domain, or, where each instance's text defines its own domain
@@ -18,10 +19,12 @@
 //   kSolvabilityKnown = false   DomainIO::unsolvable_reason cannot tell every unsolvable state
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -54,16 +57,26 @@ concept BuildsInstances = requires(const std::string& text, const typename P::Op
         } -> std::same_as<std::pair<typename P::Domain, typename P::Domain::State>>;
 };
 
+// One heuristic of a puzzle's table: its names, comma-separated (the first is the one help and
+// errors use, the others are accepted aliases: "linear-conflict,lc"), what it is (for help; ""
+// when the name says it) and how it is built for a domain (an InputError when the options cannot
+// give it what it needs).
+template <class Heuristics, class Domain, class Options>
+struct HeuristicChoice {
+    std::string_view names;
+    std::string_view help;
+    Heuristics (*make)(const Domain&, const Options&);
+};
+
 template <class P>
 concept SearchPuzzle = DomainText<typename P::Domain> && PuzzleOptions<P> &&
     (BuildsDomains<P> || BuildsInstances<P>)&&requires(const typename P::Domain& d,
                                                        const std::string& name,
                                                        const typename P::Options& o) {
     { P::accepts(std::string_view{}) } -> std::convertible_to<bool>;
-    { P::make_heuristic(d, name, o) } -> std::same_as<typename P::Heuristics>;
+    { P::kHeuristics.front().make(d, o) } -> std::same_as<typename P::Heuristics>;
     { P::default_algorithm(d) } -> std::same_as<Algorithm>;
     std::string_view{P::kNames};
-    std::string_view{P::kHeuristicHelp};
     std::string_view{P::kDefaultHeuristic};
     std::string_view{P::kDefaultAlgorithmHelp};
     std::string_view{P::kCompareAlgorithms};
@@ -102,6 +115,49 @@ std::pair<typename P::Domain, typename P::Domain::State> make_instance(const std
 template <SearchPuzzle P>
 Algorithm default_algorithm_for(const typename P::Domain& d, bool distributed) {
     return distributed ? Algorithm::hdastar : P::default_algorithm(d);
+}
+
+// The puzzle's heuristic called `name` (or one of its aliases), built for `d`; InputError with
+// the known names and the closest one otherwise.
+// The names of a table entry: the first, then the aliases.
+inline std::vector<std::string> heuristic_names(std::string_view names) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at <= names.size();) {
+        const std::size_t comma = std::min(names.find(',', at), names.size());
+        out.emplace_back(names.substr(at, comma - at));
+        at = comma + 1;
+    }
+    return out;
+}
+
+template <SearchPuzzle P>
+typename P::Heuristics make_heuristic(const typename P::Domain& d, const std::string& name,
+                                      const typename P::Options& o) {
+    std::vector<std::string> known;
+    for (const auto& choice : P::kHeuristics) {
+        const std::vector<std::string> names = heuristic_names(choice.names);
+        for (const std::string& alias : names)
+            if (alias == name) return choice.make(d, o);
+        known.push_back(names.front());
+    }
+    throw_unknown_name("heuristic", name, known, DomainIO<typename P::Domain>::name(d));
+}
+
+// "zero, misplaced, linear-conflict (lc), pdb (additive pattern databases ...)": the table as
+// help text.
+template <SearchPuzzle P>
+std::string heuristic_help() {
+    std::string text;
+    for (const auto& choice : P::kHeuristics) {
+        const std::vector<std::string> names = heuristic_names(choice.names);
+        std::string about;
+        for (std::size_t i = 1; i < names.size(); ++i)
+            about += (about.empty() ? "" : ", ") + names[i];
+        if (!choice.help.empty()) about += (about.empty() ? "" : "; ") + std::string(choice.help);
+        text +=
+            (text.empty() ? "" : ", ") + names.front() + (about.empty() ? "" : " (" + about + ")");
+    }
+    return text;
 }
 
 // The heuristic a choice names, or the puzzle's default.

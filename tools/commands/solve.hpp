@@ -89,7 +89,7 @@ struct SolveCommand {
             return 1;
         }
         const typename P::Heuristics h =
-            P::make_heuristic(d, heuristic_name<P>(c.heuristic), options);
+            make_heuristic<P>(d, heuristic_name<P>(c.heuristic), options);
         require_bound<D>(c, sw, !solvability_known<P>() || !why.empty());
         const HdaResult<D> r = search_with_progress(d, s, c, h);
         if (json) {
@@ -122,7 +122,7 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
                        "; hdastar with --distributed)");
     cmd.add_option(
         "--heuristic", o->heuristic,
-        std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
+        heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     cmd.add_flag("--show", o->show, "draw the board after every move");
     add_format_option(cmd, o->json, "one JSON object");

@@ -175,7 +175,7 @@ int BatchCommand<P>::run() const {
     require_bound<D>(c, sw, !solvability_known<P>());
     const std::string h_name = heuristic_name<P>(c.heuristic);
     std::optional<typename P::Heuristics> shared_h;
-    if (shared) shared_h.emplace(P::make_heuristic(*shared, h_name, options));
+    if (shared) shared_h.emplace(make_heuristic<P>(*shared, h_name, options));
     const double load_seconds = clock.seconds();
     std::vector<BatchRow<D>> rows(instances.size());
     const bool parallel_instances = !traits(c.algorithm).parallel;
@@ -208,7 +208,7 @@ int BatchCommand<P>::run() const {
                 solve_in(row, *shared, DomainIO<D>::parse(*shared, instances[i].state), *shared_h);
             } else {
                 const auto [d, s] = make_instance<P>(name, options, instances[i].state);
-                solve_in(row, d, s, P::make_heuristic(d, h_name, options));
+                solve_in(row, d, s, make_heuristic<P>(d, h_name, options));
             }
         } catch (const InputError& e) {
             row.error = e.what();
@@ -311,7 +311,7 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
                        "threads)");
     cmd.add_option(
         "--heuristic", o->heuristic,
-        std::string(P::kHeuristicHelp) + " (default: " + std::string(P::kDefaultHeuristic) + ")");
+        heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     add_format_option(cmd, o->format,
                       {Format::text, Format::json, Format::jsonl, Format::tsv, Format::csv},

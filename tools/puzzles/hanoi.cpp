@@ -1,6 +1,7 @@
 // Towers of Hanoi (hanoi:N, 3 pegs): everything the program says about it. Added through the
 // recipe of docs/architecture.md ("Adding a puzzle"): this file, one line in registry.hpp and one
 // in tools/CMakeLists.txt.
+#include <array>
 #include <variant>
 
 #include "domains/hanoi/hanoi_heuristics.hpp"
@@ -32,14 +33,15 @@ struct HanoiEntry {
     }
     static Hanoi from_header(const TableHeader& h) { return parse_hanoi_name(h.domain); }
     static HanoiState default_start(const Hanoi& d) { return d.start(); }
-    static Heuristics make_heuristic(const Hanoi& d, const std::string& name, const Options&) {
-        if (name == "zero" || name == "none") return ZeroHeuristic{};
-        if (name == "off-goal") return HanoiOffGoal(d);
-        throw_unknown_name("heuristic", name, {"zero", "off-goal"}, "hanoi");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, Hanoi, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"zero,none", "",
+               [](const Hanoi&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+        Choice{"off-goal", "the disks not on their goal peg",
+               [](const Hanoi& d, const Options&) -> Heuristics { return HanoiOffGoal(d); }},
+    };
     static Algorithm default_algorithm(const Hanoi&) { return Algorithm::astar; }
-    static constexpr std::string_view kHeuristicHelp =
-        "zero, off-goal (the disks not on their goal peg)";
     static constexpr std::string_view kDefaultHeuristic = "off-goal";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms = "bfs,astar:zero,astar:off-goal";

@@ -1,4 +1,5 @@
 // Peg solitaire (English and French boards): everything the program says about it.
+#include <array>
 #include <variant>
 
 #include "domains/peg_solitaire/peg_solitaire_io.hpp"
@@ -31,15 +32,15 @@ struct PegEntry {
         return make_peg_solitaire(parse_peg_board(o.board), o.goal);
     }
     static PegState default_start(const PegSolitaire& d) { return d.start(); }
-    static Heuristics make_heuristic(const PegSolitaire&, const std::string& name, const Options&) {
-        if (name == "zero" || name == "none") return ZeroHeuristic{};
-        throw_unknown_name("heuristic", name, {"zero"}, "peg-solitaire");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, PegSolitaire, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"zero,none", "every solution has the same number of jumps",
+               [](const PegSolitaire&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+    };
     // Depth-first search with the visited set as the memo of dead positions: every path to a
     // board has the same length, so the first solution found is as short as any.
     static Algorithm default_algorithm(const PegSolitaire&) { return Algorithm::dfs; }
-    static constexpr std::string_view kHeuristicHelp =
-        "zero (every solution has the same number of jumps)";
     static constexpr std::string_view kDefaultHeuristic = "zero";
     static constexpr std::string_view kDefaultAlgorithmHelp = "dfs";
     static constexpr std::string_view kCompareAlgorithms = "dfs";

@@ -1,5 +1,6 @@
 // The 2x2x2 cube: everything the program says about it (solve, compare, solve-batch, enumerate,
 // lookup of its distance tables).
+#include <array>
 #include <variant>
 
 #include "domains/pocket_cube/pocket_cube_heuristics.hpp"
@@ -40,16 +41,20 @@ struct CubeEntry {
     static PocketCube from_header(const TableHeader& h) {
         return make_domain(h.domain, Options{h.goal, h.field("metric")});
     }
-    static Heuristics make_heuristic(const PocketCube& d, const std::string& name, const Options&) {
-        if (name == "zero" || name == "none") return ZeroHeuristic{};
-        if (name == "pdb") return CubePatternDatabases(d);
-        if (name == "distance") return CubeDistanceTable(d);
-        throw_unknown_name("heuristic", name, {"zero", "pdb", "distance"}, "pocket-cube");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, PocketCube, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"zero,none", "",
+               [](const PocketCube&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+        Choice{"pdb", "max of the corner-orientation and corner-permutation pattern databases",
+               [](const PocketCube& d, const Options&) -> Heuristics {
+                   return CubePatternDatabases(d);
+               }},
+        Choice{
+            "distance", "the full distance table, exact",
+            [](const PocketCube& d, const Options&) -> Heuristics { return CubeDistanceTable(d); }},
+    };
     static Algorithm default_algorithm(const PocketCube&) { return Algorithm::idastar; }
-    static constexpr std::string_view kHeuristicHelp =
-        "zero, pdb (max of the corner-orientation and corner-permutation pattern databases), "
-        "distance (the full distance table, exact)";
     static constexpr std::string_view kDefaultHeuristic = "pdb";
     static constexpr std::string_view kDefaultAlgorithmHelp = "idastar";
     static constexpr std::string_view kCompareAlgorithms =

@@ -2,6 +2,7 @@
 // as the instance (a board is its own layout, so each instance builds its own domain), play runs
 // the game, and the `frontier rush` group holds its bulk verbs (rush_grade.cpp, rush_generate.cpp,
 // rush_enumerate.cpp).
+#include <array>
 #include <variant>
 
 #include "domains/rush/rush_hash.hpp"
@@ -43,17 +44,19 @@ struct RushEntry {
         const frontier::RushPuzzle p = parse_rush(text, parse_metric(o.metric));
         return {p.board, p.start};
     }
-    static Heuristics make_heuristic(const RushBoard& board, const std::string& name,
-                                     const Options&) {
-        if (name == "h0" || name == "zero") return ZeroHeuristic{};
-        if (name == "h1") return RushH1(board);
-        if (name == "h2") return RushH2(board);
-        if (name == "h3") return RushH3(board);
-        throw_unknown_name("heuristic", name, {"h0", "h1", "h2", "h3"}, "rush");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, RushBoard, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"h0,zero", "",
+               [](const RushBoard&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+        Choice{"h1", "primary's distance",
+               [](const RushBoard& b, const Options&) -> Heuristics { return RushH1(b); }},
+        Choice{"h2", "h1 + blockers",
+               [](const RushBoard& b, const Options&) -> Heuristics { return RushH2(b); }},
+        Choice{"h3", "h2 + blockers' blockers",
+               [](const RushBoard& b, const Options&) -> Heuristics { return RushH3(b); }},
+    };
     static Algorithm default_algorithm(const RushBoard&) { return Algorithm::astar; }
-    static constexpr std::string_view kHeuristicHelp =
-        "h0 (zero), h1 (primary's distance), h2 (h1 + blockers), h3 (h2 + blockers' blockers)";
     static constexpr std::string_view kDefaultHeuristic = "h3";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms =

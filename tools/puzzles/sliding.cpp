@@ -3,6 +3,7 @@
 // 24-puzzle) on the 128-bit WideSlidingTiles: two entries, one per board type. Their own verbs
 // are in sliding_pdb.cpp (pdb) and sliding_two_bit.cpp (two-bit tables).
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <variant>
 
@@ -69,27 +70,31 @@ struct SlidingPuzzle {
     static Board from_header(const TableHeader& h) {
         return make_board<Board>(parse_sliding_name(h.domain), h.goal);
     }
-    static Heuristics make_heuristic(const Board& d, const std::string& name, const Options& o) {
-        if (name == "zero" || name == "none") return ZeroHeuristic{};
-        if (name == "misplaced") return MisplacedTiles<Board>(d);
-        if (name == "manhattan") return Manhattan<Board>(d);
-        if (name == "linear-conflict" || name == "lc") return LinearConflict<Board>(d);
-        if (name == "pdb") {
-            if (o.pdb_dir.empty())
-                throw InputError(
-                    "--heuristic pdb needs --pdb-dir DIR (build one with frontier pdb build)");
-            return PdbHeuristic<Board>(d, o.pdbs->partitions(o.pdb_dir, d), !o.no_reflection);
-        }
-        throw_unknown_name("heuristic", name,
-                           {"zero", "misplaced", "manhattan", "linear-conflict", "pdb"},
-                           "sliding tiles");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, Board, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"zero,none", "",
+               [](const Board&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+        Choice{
+            "misplaced", "",
+            [](const Board& d, const Options&) -> Heuristics { return MisplacedTiles<Board>(d); }},
+        Choice{"manhattan", "",
+               [](const Board& d, const Options&) -> Heuristics { return Manhattan<Board>(d); }},
+        Choice{
+            "linear-conflict,lc", "",
+            [](const Board& d, const Options&) -> Heuristics { return LinearConflict<Board>(d); }},
+        Choice{
+            "pdb", "additive pattern databases from --pdb-dir",
+            [](const Board& d, const Options& o) -> Heuristics {
+                if (o.pdb_dir.empty())
+                    throw InputError(
+                        "--heuristic pdb needs --pdb-dir DIR (build one with frontier pdb build)");
+                return PdbHeuristic<Board>(d, o.pdbs->partitions(o.pdb_dir, d), !o.no_reflection);
+            }},
+    };
     static Algorithm default_algorithm(const Board& d) {
         return d.cells() <= 12 ? Algorithm::astar : Algorithm::idastar;
     }
-    static constexpr std::string_view kHeuristicHelp =
-        "zero, misplaced, manhattan, linear-conflict (lc), pdb (additive pattern databases from "
-        "--pdb-dir)";
     static constexpr std::string_view kDefaultHeuristic = "manhattan";
     static constexpr std::string_view kDefaultAlgorithmHelp =
         "astar for small boards, idastar for large";

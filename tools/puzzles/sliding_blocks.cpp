@@ -1,5 +1,6 @@
 // Sliding-block puzzles (Klotski, Dad's Puzzle, any layout): everything the program says about
 // them.
+#include <array>
 #include <variant>
 
 #include "domains/sliding_blocks/sliding_blocks_heuristics.hpp"
@@ -43,16 +44,18 @@ struct BlockEntry {
         return make_sliding_blocks(name, o.layout, o.goal, parse_block_metric(o.metric));
     }
     static BlockState default_start(const SlidingBlocks& d) { return d.start(); }
-    static Heuristics make_heuristic(const SlidingBlocks& d, const std::string& name,
-                                     const Options&) {
-        if (name == "zero" || name == "none") return ZeroHeuristic{};
-        if (name == "goal") return BlockGoalDistance(d);
-        throw_unknown_name("heuristic", name, {"zero", "goal"}, "sliding blocks");
-    }
+    // The heuristics, by name (tools/commands/search_entry.hpp).
+    using Choice = HeuristicChoice<Heuristics, SlidingBlocks, Options>;
+    static constexpr std::array kHeuristics{
+        Choice{"zero,none", "",
+               [](const SlidingBlocks&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
+        Choice{"goal", "the goal piece's distance in the metric, alone",
+               [](const SlidingBlocks& d, const Options&) -> Heuristics {
+                   return BlockGoalDistance(d);
+               }},
+    };
     static Algorithm default_algorithm(const SlidingBlocks&) { return Algorithm::astar; }
     static constexpr bool kSolvabilityKnown = false;  // no cheap test tells a blocked goal
-    static constexpr std::string_view kHeuristicHelp =
-        "zero, goal (the goal piece's distance in the metric, alone)";
     static constexpr std::string_view kDefaultHeuristic = "goal";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms = "bfs,astar:zero,astar:goal";
