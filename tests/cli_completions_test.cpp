@@ -1,7 +1,6 @@
 // The shell completions and the manual page come from the program's own command tree: the bash
 // script loads without error and completes commands at each depth, puzzle names and options;
 // the manual page renders with man and names every command.
-#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -14,17 +13,10 @@ namespace {
 
 // What the bash completion offers after `words` (the last one being completed).
 std::string complete_in_bash(const std::string& script, const std::string& words) {
-    const std::string command = "bash --norc --noprofile -c 'source " + script +
-                                " && COMP_WORDS=(" + words +
-                                ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1))"
-                                " && _frontier; echo \"${COMPREPLY[*]}\"' 2>&1";
-    std::string out;
-    if (FILE* p = ::popen(command.c_str(), "r")) {
-        char buf[4096];
-        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-        ::pclose(p);
-    }
-    return out;
+    const test::CliResult r = test::run_shell(
+        "bash --norc --noprofile -c 'source " + script + " && COMP_WORDS=(" + words +
+        ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) && _frontier; echo \"${COMPREPLY[*]}\"'");
+    return r.out + r.err;
 }
 
 TEST(CliCompletions, BashCompletesCommandsPuzzlesAndOptions) {
@@ -54,12 +46,9 @@ TEST(CliCompletions, TheManualPageRendersAndNamesEveryCommand) {
     const auto r = test::run_frontier("man");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::ofstream(page) << r.out;
-    std::string text;
-    if (FILE* p = ::popen(("MANWIDTH=100 man -l " + page + " 2>&1").c_str(), "r")) {
-        char buf[4096];
-        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
-        EXPECT_EQ(::pclose(p), 0) << text;
-    }
+    const test::CliResult shown = test::run_shell("MANWIDTH=100 man -l " + page);
+    EXPECT_EQ(shown.exit_code, 0) << shown.err;
+    const std::string& text = shown.out;
     for (const char* want :
          {"FRONTIER(1)", "SYNOPSIS", "solve PUZZLE", "rush grade", "rush enumerate", "pdb build",
           "lookup", "bench", "EXIT STATUS", "130"})

@@ -259,15 +259,9 @@ TEST(CliStream, OneVocabularyKeepsTheOldSpellings) {
 // What a terminal shows of `frontier ARGS >/dev/null`: script(1) runs it on a pseudo-terminal, so
 // this is stderr as a person would see it.
 std::string on_terminal(const std::string& args) {
-    const std::string command = "script -qec \"" + frontier::test::frontier_binary() + " " + args +
-                                " >/dev/null\" /dev/null";
-    std::string out;
-    if (FILE* p = ::popen(command.c_str(), "r")) {
-        char buf[4096];
-        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-        ::pclose(p);
-    }
-    return out;
+    return frontier::test::run_shell("script -qec \"" + frontier::test::frontier_binary() + " " +
+                                     args + " >/dev/null\" /dev/null")
+        .out;
 }
 
 TEST(CliStream, ProgressLineOnlyOnATerminalAndNotWithQuiet) {

@@ -37,12 +37,15 @@ std::string frontier_binary() {
 
 CliResult run_frontier_with(const std::string& launcher, const std::string& args,
                             const std::string& input) {
+    return run_shell(
+        (launcher.empty() ? "" : launcher + " ") + std::string(FRONTIER_BIN) + " " + args, input);
+}
+
+CliResult run_shell(const std::string& command, const std::string& input) {
     const std::string dir = temp_dir();
     const std::string in = dir + "/in", out = dir + "/out", err = dir + "/err";
     std::ofstream(in) << input;
-    const std::string cmd = (launcher.empty() ? "" : launcher + " ") + std::string(FRONTIER_BIN) +
-                            " " + args + " <" + in + " >" + out + " 2>" + err;
-    const int status = std::system(cmd.c_str());
+    const int status = std::system(("(" + command + ") <" + in + " >" + out + " 2>" + err).c_str());
     CliResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.out = slurp(out);

@@ -19,6 +19,8 @@ CliResult run_frontier(const std::string& args, const std::string& input = "");
 // The same with a launcher in front of the binary ("mpiexec -np 2").
 CliResult run_frontier_with(const std::string& launcher, const std::string& args,
                             const std::string& input = "");
+// Runs any shell command the same way (stdin from `input`, stdout and stderr captured).
+CliResult run_shell(const std::string& command, const std::string& input = "");
 // Path of the frontier binary under test.
 std::string frontier_binary();
 

@@ -21,6 +21,19 @@ static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler stores
 struct sigaction g_old[2];
 constexpr int kSignals[2] = {SIGINT, SIGTERM};
 
+// Puts `handler` on SIGINT and SIGTERM, keeping the handlers it replaces in `old`; restore()
+// puts those back.
+void install(void (*handler)(int), struct sigaction (&old)[2]) {
+    struct sigaction sa {};
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &sa, &old[i]);
+}
+
+void restore(const struct sigaction (&old)[2]) {
+    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &old[i], nullptr);
+}
+
 // Async-signal-safe: a lock-free atomic store and sigaction only.
 extern "C" void on_interrupt(int sig) {
     g_interrupted.store(true, std::memory_order_relaxed);
@@ -34,14 +47,11 @@ extern "C" void on_interrupt(int sig) {
 
 InterruptGuard::InterruptGuard() {
     g_interrupted.store(false);
-    struct sigaction sa {};
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &sa, &g_old[i]);
+    install(on_interrupt, g_old);
 }
 
 InterruptGuard::~InterruptGuard() {
-    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &g_old[i], nullptr);
+    restore(g_old);
 }
 
 const std::atomic<bool>& InterruptGuard::flag() {
@@ -75,14 +85,11 @@ extern "C" void on_interrupt_note(int) {
 
 InterruptNote::InterruptNote(const std::string& next) {
     say(next);
-    struct sigaction sa {};
-    sa.sa_handler = on_interrupt_note;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &sa, &g_note_old[i]);
+    install(on_interrupt_note, g_note_old);
 }
 
 InterruptNote::~InterruptNote() {
-    for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &g_note_old[i], nullptr);
+    restore(g_note_old);
     g_note_live.store(-1, std::memory_order_release);
 }
 
