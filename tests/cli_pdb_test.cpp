@@ -81,6 +81,16 @@ TEST(CliPdbBuild, ReportsTheStoredMaximumAndTheAbstractDepthApart) {
     std::filesystem::remove_all(dir);
 }
 
+// lookup reads distance tables; a pattern database is named as what it is.
+TEST(CliPdbLookup, APatternDatabaseIsNamedAsWhatItIs) {
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(run_frontier("pdb build 8puzzle --partition 4-4 --out-dir " + dir).exit_code, 0);
+    test::expect_input_error(
+        run_frontier("lookup " + dir + "/pattern-1-2-3-4.pdb '1 2 3 4 5 6 7 8 _'"),
+        "a pattern database, not a distance table");
+    std::filesystem::remove_all(dir);
+}
+
 TEST_F(CliPdb, SolveBatchFindsKorfsOptimalLengths) {
     // The first twelve of Korf's 100, with the TSV's optimal_length column checked.
     std::string head;

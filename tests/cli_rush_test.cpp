@@ -169,6 +169,15 @@ TEST(CliRush, GradeReportsBadLinesAndMismatchesAndGoesOn) {
     EXPECT_TRUE(nlohmann::json::parse(second)["moves"].is_null());
 }
 
+TEST(CliRush, GradeHeaderNamesTheColumns) {
+    const auto r = run_frontier("rush grade - --header", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(
+        r.out,
+        "board\tmoves\tsteps\tcluster_size\tsolved_states\tfrom_hardest\thardest_moves\t"
+        "level\nIBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM\t60\t103\t2332\t110\t0\t60\tgrandmaster\n");
+}
+
 TEST(CliRush, GradeOutputDoesNotDependOnTheThreadCount) {
     // Random boards with many pieces (small clusters, so that the test stays fast).
     std::mt19937_64 rng(2024);

@@ -50,6 +50,10 @@ std::string Registry::offered(const std::string& capability) const {
 const TableReader& Registry::reader_for(const TableHeader& header) const {
     for (const TableReader& r : readers_)
         if (r.reads(header)) return r;
+    if (header.kind == "pdb")
+        throw InputError(
+            "a pattern database, not a distance table: lookup reads the tables of "
+            "enumerate --out (pdb info describes this file)");
     throw InputError("table file for an unsupported domain: \"" + header.domain + "\"");
 }
 

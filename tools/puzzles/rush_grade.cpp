@@ -25,7 +25,11 @@ struct GradeOptions {
     int threads = 0;
     Format format = Format::tsv;
     bool check = false;
+    bool header = false;  // tsv: a first line naming the columns
 };
+
+constexpr const char* kTsvColumns =
+    "board\tmoves\tsteps\tcluster_size\tsolved_states\tfrom_hardest\thardest_moves\tlevel\n";
 
 // One puzzle line of the input, with its 1-based line number and its place among the puzzles.
 struct GradeInput {
@@ -110,6 +114,7 @@ int grade(const GradeOptions& o) {
     ProgressLine progress(true);
     std::uint64_t graded = 0, bad = 0, checked = 0, mismatches = 0;
     std::atomic<std::uint64_t> done{0};
+    if (o.header && o.format == Format::tsv) write_out(kTsvColumns);
     InOrder<Graded> in_order([&](std::size_t, Graded& in) {
         const RushLineGrade& g = in.grade;
         if (!g.error.empty()) {
@@ -181,6 +186,7 @@ void install_rush_grade(CLI::App& rush) {
     add_threads_option(cmd, o->threads);
     add_format_option(*cmd, o->format, {Format::tsv, Format::jsonl}, "");
     add_quiet_option(*cmd);
+    cmd->add_flag("--header", o->header, "tsv: print a first line naming the columns");
     cmd->add_flag("--check", o->check,
                   "compare the moves and cluster size with the database columns of each line");
     cmd->footer(
