@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <span>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -155,6 +157,34 @@ TEST(HanoiEnumerate, PastSevenDisksTheProgramCountsWithoutAByteTable) {
         test::expect_input_error(test::run_frontier("enumerate " + name + " --out x.table"),
                                  "deeper than a one-byte distance table holds (254)");
     }
+}
+
+// lookup --path on a one-byte table: the moves, replayed by the brute force's rules from the
+// start, reach the goal in exactly the table's distance.
+TEST(HanoiEnumerate, LookupPathOnAByteTableIsAnOptimalSolution) {
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(test::run_frontier("enumerate hanoi:5 --out " + dir + "/h5.table").exit_code, 0);
+    const test::CliResult r = test::run_frontier("lookup " + dir + "/h5.table --path --json AABCA");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out)[0];
+    Pegs p(3);  // AABCA: disk 5 (largest) first
+    const std::string start = "AABCA";
+    for (int size = 5; size >= 1; --size) p[start[5 - size] - 'A'].push_back(size);
+    const int optimal_here = brute_bfs(all_on(5, 2)).at(p);
+    std::istringstream moves(j["moves"].get<std::string>());
+    int count = 0;
+    for (std::string m; moves >> m; ++count) {
+        auto& from = p[m[0] - 'A'];
+        auto& to = p[m[2] - 'A'];
+        ASSERT_FALSE(from.empty()) << m;
+        ASSERT_TRUE(to.empty() || to.back() > from.back()) << m;
+        to.push_back(from.back());
+        from.pop_back();
+    }
+    EXPECT_EQ(count, j["distance"].get<int>());
+    EXPECT_EQ(count, optimal_here);
+    EXPECT_EQ(p, all_on(5, 2));  // every disk on C
+    std::filesystem::remove_all(dir);
 }
 
 TEST(HanoiRank, BijectionOverEveryStateUpToEightDisks) {

@@ -15,9 +15,35 @@
 
 namespace frontier::cli {
 
-// One answer from a one-byte distance table: the distance, or why there is none.
+// An optimal path from `s` to the table's root, as move tokens separated by spaces: each step to
+// a neighbour one nearer. A reversible domain's graph is undirected, so the table's distance from
+// the root is also the distance to it. A table in which some state has no nearer neighbour is
+// damaged: refused, never walked round.
 template <PerfectHashDomain D>
-Json lookup_one(const D& d, const DistanceTable& table, const std::string& text) {
+std::string moves_down(const D& d, const DistanceTable& table, typename D::State s) {
+    std::string moves;
+    for (int k = table.at(d.rank(s)); k > 0; --k) {
+        bool stepped = false;
+        typename D::State next = s;
+        d.for_each_successor(s, [&](const typename D::State& child, const auto& move) {
+            if (stepped || table.at(d.rank(child)) != k - 1) return;
+            moves += (moves.empty() ? "" : " ") + DomainIO<D>::format_move(d, s, move);
+            next = child;
+            stepped = true;
+        });
+        s = next;
+        if (!stepped)
+            throw DamagedTableError("damaged distance table (a state at distance " +
+                                    std::to_string(k) + " has no neighbour at " +
+                                    std::to_string(k - 1) + ")");
+    }
+    return moves;
+}
+
+// One answer from a one-byte distance table: the distance, or why there is none; with `path`,
+// the moves of an optimal path too.
+template <PerfectHashDomain D>
+Json lookup_one(const D& d, const DistanceTable& table, const std::string& text, bool path) {
     using IO = DomainIO<D>;
     const auto s = IO::parse(d, text);
     Json j;
@@ -33,6 +59,7 @@ Json lookup_one(const D& d, const DistanceTable& table, const std::string& text)
     } else {
         j["distance"] = table.at(r);
         j["status"] = "ok";
+        if (path) j["moves"] = moves_down(d, table, s);
     }
     return j;
 }
@@ -40,14 +67,17 @@ Json lookup_one(const D& d, const DistanceTable& table, const std::string& text)
 // Answers a lookup from a one-byte distance table (a file or a sharded directory).
 template <PerfectHashDomain D>
 void lookup_distances(const D& d, const LookupRequest& request) {
-    if (request.path) throw InputError("--path: only for two-bit tables (enumerate --two-bit)");
+    if (request.path && !ReversibleDomain<D>)
+        throw InputError("--path: " + DomainIO<D>::name(d) +
+                         "'s moves cannot be undone, so its table gives no path");
     const DistanceTable table = DistanceTable::open(request.file);
     if (table.size() != d.size())
         throw InputError(request.file + ": table has " + std::to_string(table.size()) +
                          " entries but " + DomainIO<D>::name(d) + " has " +
                          std::to_string(d.size()) + " states");
-    answer_lookups(request.states, request.json,
-                   [&](const std::string& text) { return lookup_one(d, table, text); });
+    answer_lookups(request.states, request.json, [&](const std::string& text) {
+        return lookup_one(d, table, text, request.path);
+    });
 }
 
 // Registers the reader of the puzzle's one-byte distance tables: tables whose domain name the
