@@ -120,9 +120,8 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
     cmd.add_option("--algorithm,-a", o->algorithm,
                    algorithm_names() + " (default: " + std::string(P::kDefaultAlgorithmHelp) +
                        "; hdastar with --distributed)");
-    cmd.add_option(
-        "--heuristic", o->heuristic,
-        heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
+    cmd.add_option("--heuristic", o->heuristic,
+                   heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     cmd.add_flag("--show", o->show, "draw the board after every move");
     add_format_option(cmd, o->json, "one JSON object");

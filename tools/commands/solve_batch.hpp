@@ -309,9 +309,8 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
                    algorithm_names() +
                        " (pidastar and hdastar: instances one after another, each with all "
                        "threads)");
-    cmd.add_option(
-        "--heuristic", o->heuristic,
-        heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
+    cmd.add_option("--heuristic", o->heuristic,
+                   heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
     add_search_switches(cmd, o->sw);
     add_format_option(cmd, o->format,
                       {Format::text, Format::json, Format::jsonl, Format::tsv, Format::csv},

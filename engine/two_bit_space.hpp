@@ -1,0 +1,121 @@
+// TwoBitSpace: what a dense space must give the two-bit BFS (engine/two_bit_bfs.hpp), and the
+// checks that hold a user's space to it, apart from the search because they are a concern of
+// their own (a user writing a space reads this file, not the scan's machinery).
+//
+// The contract, checked by two_bit_bfs (InputError, before or during the search, never a wrong
+// table):
+//   - size() > 0, period() in 1..64, size() a multiple of period(), size() < 2^57, every root
+//     below size();
+//   - cursor.neighbors(r, out) writes at most kMaxNeighbors indices, each below size(), and the
+//     graph is undirected (a neighbour's neighbours include the state);
+//   - parity(r) is 0 or 1. When it varies with the residue it must be a 2-colouring: neighbours
+//     have different parities (checked by counting each layer's states per class). The roots' class
+//     counts as even (all roots in the class parity() calls 1 flips it). A constant parity (0 or 1
+//     everywhere: "unknown", as for a graph with odd cycles) or roots on both sides turns the
+//     filter off: every layer scans both classes, which is slower but exact.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/error.hpp"
+
+namespace frontier {
+
+template <class S>
+concept TwoBitSpace = requires(const S& s, typename S::Cursor& cursor, std::uint64_t block,
+                               int residue, std::uint64_t* out) {
+    { S::kMaxNeighbors } -> std::convertible_to<int>;
+    { s.size() } -> std::convertible_to<std::uint64_t>;
+    { s.period() } -> std::convertible_to<int>;
+    { s.parity(residue) } -> std::convertible_to<int>;
+    { s.cursor() } -> std::same_as<typename S::Cursor>;
+    cursor.go(block);
+    { cursor.neighbors(residue, out) } -> std::convertible_to<int>;
+};
+
+namespace detail {
+
+// The parity filter a search may use (see the contract above): `of` is the parity of each
+// residue as the search counts it (the roots' class even), `filter` false when it cannot guide.
+struct TwoBitParity {
+    bool filter = false;
+    std::uint64_t odd_residues = 0;  // bit r: residue r is odd (with filter)
+    int of(int residue) const { return static_cast<int>(odd_residues >> residue & 1); }
+};
+
+template <class S>
+TwoBitParity two_bit_parity(const S& space, std::span<const std::uint64_t> roots) {
+    TwoBitParity p;
+    const int period = space.period();
+    int root_parity = -1;
+    for (int r = 0; r < period; ++r) {
+        const int v = space.parity(r);
+        if (v != 0 && v != 1)
+            throw InputError("two-bit BFS: the space's parity(" + std::to_string(r) + ") is " +
+                             std::to_string(v) + ", not 0 or 1");
+        p.odd_residues |= static_cast<std::uint64_t>(v) << r;
+    }
+    const std::uint64_t all = period == 64 ? ~0ull : (std::uint64_t{1} << period) - 1;
+    p.filter = p.odd_residues != 0 && p.odd_residues != all;
+    for (std::uint64_t root : roots) {
+        const int v = p.of(static_cast<int>(root % static_cast<std::uint64_t>(period)));
+        if (root_parity >= 0 && v != root_parity) p.filter = false;
+        root_parity = v;
+    }
+    if (root_parity == 1) p.odd_residues ^= all;
+    return p;
+}
+
+// Refuses a space that breaks the size and period parts of the contract, before any work.
+template <class S>
+void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
+    const std::uint64_t size = space.size();
+    const int period = space.period();
+    if (S::kMaxNeighbors < 1) throw InputError("two-bit BFS: the space's kMaxNeighbors is below 1");
+    if (period < 1 || period > 64)
+        throw InputError("two-bit BFS: the space's period() is " + std::to_string(period) +
+                         ", not 1 to 64");
+    if (size == 0 || size % static_cast<std::uint64_t>(period) != 0)
+        throw InputError("two-bit BFS: the space's size() " + std::to_string(size) +
+                         " is not a positive multiple of its period() " + std::to_string(period));
+    if (size >= std::uint64_t{1} << 57)
+        throw InputError("two-bit BFS: the space's size() " + std::to_string(size) +
+                         " is 2^57 or more");
+    for (std::uint64_t root : roots)
+        if (root >= size)
+            throw InputError("two-bit BFS: root " + std::to_string(root) +
+                             " is not below the space's size() " + std::to_string(size));
+}
+
+// After scanning for depth d: the entries holding d's code must be exactly the states of depths
+// d, d - 6, ... in d's parity class and d - 3, d - 9, ... in the other (with the filter; without
+// it, d, d - 3, ... in the one class). A parity() that is not a 2-colouring puts some state of
+// the last layer in the wrong class; a damaged resume table changes the counts.
+inline void check_current(const std::vector<std::uint64_t>& layers, bool filter,
+                          const std::uint64_t current[2]) {
+    const int depth = static_cast<int>(layers.size()) - 1;
+    std::uint64_t expected[2] = {0, 0};
+    for (int d = depth, k = 0; d >= 0; d -= 3, ++k) expected[filter ? k & 1 : 0] += layers[d];
+    if (filter && current[1] != expected[1])
+        throw InputError("two-bit BFS: the space's parity() is not a 2-colouring: " +
+                         std::to_string(current[1]) + " states of depth " + std::to_string(depth) +
+                         " mod 3 lie in the other parity class, not " +
+                         std::to_string(expected[1]) +
+                         " (return 0 for every residue when the parity is unknown)");
+    if (current[0] != expected[0])
+        throw InputError("two-bit BFS: the table holds " + std::to_string(current[0]) +
+                         " entries of depth " + std::to_string(depth) +
+                         " mod 3 where the layer "
+                         "counts say " +
+                         std::to_string(expected[0]) +
+                         " (a damaged table to resume, or a space whose neighbours are not "
+                         "mutual)");
+}
+
+}  // namespace detail
+
+}  // namespace frontier
