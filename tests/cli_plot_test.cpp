@@ -24,6 +24,7 @@ struct Mark {
 struct Svg {
     bool well_formed = false;
     std::vector<std::vector<Mark>> panels;
+    std::vector<int> range_lines;  // per panel: <line class="range"> (3 per bar: bar and caps)
     std::string text;
 };
 
@@ -65,8 +66,14 @@ Svg read_svg(const std::string& path) {
         if (std::count(tag.begin(), tag.end(), '"') % 2) return svg;
         const std::string name = tag.substr(0, tag.find_first_of(" /"));
         if (open.empty()) ++roots;
-        if (name == "g" && tag.find("class=\"panel\"") != std::string::npos)
+        if (name == "g" && tag.find("class=\"panel\"") != std::string::npos) {
             svg.panels.emplace_back();
+            svg.range_lines.push_back(0);
+        }
+        if (name == "line" && tag.find("class=\"range\"") != std::string::npos) {
+            if (svg.panels.empty()) return svg;
+            ++svg.range_lines.back();
+        }
         if (name == "circle" && tag.find("class=\"mark\"") != std::string::npos) {
             if (svg.panels.empty()) return svg;  // a mark outside every panel
             svg.panels.back().push_back({attribute(tag, "cx"), attribute(tag, "cy")});
@@ -131,23 +138,25 @@ TEST(CliPlot, EnumerateRefusesAnUnwritablePlotBeforeSearching) {
     std::filesystem::remove_all(dir);
 }
 
-TEST(CliPlot, BenchDrawsOnePanelPairPerWorkload) {
+TEST(CliPlot, BenchDrawsOneSpeedupPanelPerWorkloadWithRangeBars) {
     const std::string dir = test::temp_dir();
     const auto r = run_frontier(
-        "bench --workloads enumerate-sliding:2x3,queens-8 --threads 1,2 --repeat 1 --out " + dir);
+        "bench --workloads enumerate-sliding:2x3,queens-8 --threads 1,2 --repeat 3 --out " + dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Svg svg = read_svg(dir + "/speedup.svg");
     ASSERT_TRUE(svg.well_formed);
-    // Speedup and efficiency for each workload, one mark per thread count (1 and 2).
-    ASSERT_EQ(svg.panels.size(), 4u);
-    for (const auto& marks : svg.panels) {
-        ASSERT_EQ(marks.size(), 2u);
-        EXPECT_LT(marks[0].x, marks[1].x);
+    // One speedup panel per workload, one mark and one range bar (with its two caps) per thread
+    // count (1 and 2); the 1-thread mark is at speedup 1 by definition.
+    ASSERT_EQ(svg.panels.size(), 2u);
+    for (std::size_t i = 0; i < svg.panels.size(); ++i) {
+        ASSERT_EQ(svg.panels[i].size(), 2u);
+        EXPECT_LT(svg.panels[i][0].x, svg.panels[i][1].x);
+        EXPECT_EQ(svg.range_lines[i], 2 * 3);
     }
-    for (const char* title : {"enumerate-sliding:2x3: speedup", "enumerate-sliding:2x3: efficiency",
-                              "queens-8: speedup", "queens-8: efficiency", "threads", "speedup (x)",
-                              "efficiency (%)", "ideal", " cores; "})
+    for (const char* title : {"enumerate-sliding:2x3", "queens-8", "threads", "speedup (x)",
+                              "dashed: ideal", " cores; "})
         EXPECT_NE(svg.text.find(title), std::string::npos) << title << "\n" << svg.text;
+    EXPECT_EQ(svg.text.find("efficiency"), std::string::npos) << svg.text;
     std::filesystem::remove_all(dir);
 }
 

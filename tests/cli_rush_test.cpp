@@ -178,6 +178,27 @@ TEST(CliRush, GradeHeaderNamesTheColumns) {
         "level\nIBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM\t60\t103\t2332\t110\t0\t60\tgrandmaster\n");
 }
 
+// --format json: one document holding the jsonl objects, with the totals; the bad line is named
+// on stderr and counted, the others graded.
+TEST(CliRush, GradeJsonIsOneDocumentWithTheTotals) {
+    const auto r = run_frontier("rush grade - --format json --check",
+                                "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\nnot a board\n"
+                                "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM\n");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("stdin:2: "), std::string::npos) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["file"], "-");
+    ASSERT_EQ(j["puzzles"].size(), 2u);
+    EXPECT_EQ(j["puzzles"][0]["line"], 1);
+    EXPECT_EQ(j["puzzles"][0]["moves"], 60);
+    EXPECT_EQ(j["puzzles"][0]["cluster_size"], 2332);
+    EXPECT_EQ(j["puzzles"][1]["line"], 3);
+    EXPECT_EQ(j["graded"], 2);
+    EXPECT_EQ(j["errors"], 1);
+    EXPECT_EQ(j["checked"], 1);
+    EXPECT_EQ(j["mismatches"], 0);
+}
+
 TEST(CliRush, GradeOutputDoesNotDependOnTheThreadCount) {
     // Random boards with many pieces (small clusters, so that the test stays fast).
     std::mt19937_64 rng(2024);

@@ -87,7 +87,8 @@ TEST(CliTwoBit, LookupsEqualTheOneByteTableAndIdaStarWithOptimalPaths) {
     ASSERT_EQ(a.size(), states.size());
     for (std::size_t i = 0; i < states.size(); ++i) {
         EXPECT_EQ(a[i]["distance"], b[i]["distance"]) << states[i];
-        const std::string moves = a[i]["moves"];
+        std::string moves;  // one letter per move in the JSON array
+        for (const auto& m : a[i]["moves"]) moves += m.get<std::string>();
         EXPECT_EQ(moves.size(), a[i]["distance"].get<std::size_t>());
         EXPECT_EQ(replay(board, parse_tiles(4, 2, states[i]), moves), board.goal()) << states[i];
         if (i < 8) {  // an independent search on a few
@@ -202,6 +203,24 @@ TEST(CliTwoBit, RefusesWhatItCannotDo) {
     const auto path = run_frontier("lookup " + dir + "/8.table --path '1 2 3 4 5 6 7 _ 8'");
     EXPECT_EQ(path.exit_code, 0) << path.err;
     EXPECT_EQ(path.out, "1 2 3 4 5 6 7 _ 8: 1 (moves: R)\n");
+}
+
+// Both kinds of table write a path the same way, and as solve does: moves separated by spaces in
+// text, an array of moves in JSON.
+TEST(CliTwoBit, OneByteAndTwoBitTablesWriteAPathAlike) {
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --out " + dir + "/8.table").exit_code, 0);
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --two-bit --out " + dir + "/8.2bit").exit_code, 0);
+    const std::string state = "'1 2 3 4 5 6 _ 7 8'";
+    for (const char* table : {"/8.table", "/8.2bit"}) {
+        const auto text = run_frontier("lookup " + dir + table + " --path " + state);
+        EXPECT_EQ(text.out, "1 2 3 4 5 6 _ 7 8: 2 (moves: R R)\n") << table;
+        const auto j = run_json("lookup " + dir + table + " --path --json " + state)[0];
+        EXPECT_EQ(j["moves"], nlohmann::json::parse(R"(["R", "R"])")) << table;
+    }
+    const auto solved = run_json("solve 8puzzle " + state + " --json");
+    EXPECT_EQ(solved["moves"], nlohmann::json::parse(R"(["R", "R"])"));
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

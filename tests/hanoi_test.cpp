@@ -171,9 +171,9 @@ TEST(HanoiEnumerate, LookupPathOnAByteTableIsAnOptimalSolution) {
     const std::string start = "AABCA";
     for (int size = 5; size >= 1; --size) p[start[5 - size] - 'A'].push_back(size);
     const int optimal_here = brute_bfs(all_on(5, 2)).at(p);
-    std::istringstream moves(j["moves"].get<std::string>());
     int count = 0;
-    for (std::string m; moves >> m; ++count) {
+    for (const std::string m : j["moves"]) {
+        ++count;
         auto& from = p[m[0] - 'A'];
         auto& to = p[m[2] - 'A'];
         ASSERT_FALSE(from.empty()) << m;

@@ -71,8 +71,10 @@ void answer_lookups(const std::vector<std::string>& states, bool json,
         out << j["state"].get<std::string>() << ": ";
         if (j["status"] == "ok") {
             out << j["distance"].get<int>();
-            if (j.contains("moves")) {
-                const std::string moves = j["moves"];
+            if (j.contains("moves")) {  // an array of moves, in the notation of solve
+                std::string moves;
+                for (const auto& m : j["moves"])
+                    moves += (moves.empty() ? "" : " ") + m.get<std::string>();
                 out << " (moves: " << (moves.empty() ? "none" : moves) << ")";
             }
             out << '\n';

@@ -1,6 +1,7 @@
 #include "tools/cli/svg.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -126,11 +127,16 @@ Scale make_scale(const Axis& axis, const std::vector<double>& values, bool from_
 void render_panel(std::ostringstream& out, const Panel& panel, double x0, double y0, double w,
                   double h) {
     std::vector<double> xs, ys;
-    for (const Series& s : panel.series)
+    for (const Series& s : panel.series) {
         for (const auto& [x, y] : s.points) {
             xs.push_back(x);
             ys.push_back(y);
         }
+        for (const auto& [lo, hi] : s.ranges) {
+            ys.push_back(lo);
+            ys.push_back(hi);
+        }
+    }
     const Scale sx = make_scale(panel.x, xs, false), sy = make_scale(panel.y, ys, true);
     const double left = x0 + kLeft, top = y0 + kTop;
     const double pw = w - kLeft - kRight, ph = h - kTop - kBottom;
@@ -179,6 +185,16 @@ void render_panel(std::ostringstream& out, const Panel& panel, double x0, double
             for (const auto& [x, y] : s.points)
                 if (inside(x, y)) out << num(px(x)) << ',' << num(py(y)) << ' ';
             out << "\"/>\n";
+        }
+        for (std::size_t i = 0; i < s.ranges.size() && i < s.points.size(); ++i) {
+            const double x = s.points[i].first, lo = s.ranges[i].first, hi = s.ranges[i].second;
+            if (!inside(x, lo) || !inside(x, hi)) continue;
+            for (const auto& [x1, y1, x2, y2] : {std::array{px(x), py(lo), px(x), py(hi)},
+                                                 std::array{px(x) - 4, py(lo), px(x) + 4, py(lo)},
+                                                 std::array{px(x) - 4, py(hi), px(x) + 4, py(hi)}})
+                out << "<line class=\"range\" x1=\"" << num(x1) << "\" y1=\"" << num(y1)
+                    << "\" x2=\"" << num(x2) << "\" y2=\"" << num(y2) << "\" stroke=\""
+                    << escape(s.color) << "\"/>\n";
         }
         if (s.marks)
             for (const auto& [x, y] : s.points)

@@ -1,6 +1,7 @@
 // A small SVG chart writer shared by every plot the program draws (`enumerate --plot`, the
 // `bench` report): a figure is a title, a grid of panels and a caption; a panel has two axes
-// (linear, or log-10 for y), ticks, axis labels, and series drawn as polylines and point marks.
+// (linear, or log-10 for y), ticks, axis labels, and series drawn as polylines, point marks and
+// optional range bars.
 // Plain SVG text with no dependency; every mark is a <circle class="mark"> inside its panel's
 // <g class="panel">, so a test can count them.
 #pragma once
@@ -31,6 +32,9 @@ struct Series {
     bool line = true;                               // join the points
     bool marks = true;                              // one mark per point
     bool dashed = false;                            // a reference line (ideal speedup ...)
+    // Optional, one per point: the y range measured around it (fastest to slowest run), drawn
+    // as a vertical bar with caps, <line class="range">.
+    std::vector<std::pair<double, double>> ranges;
 };
 
 struct Panel {

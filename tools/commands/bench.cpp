@@ -275,12 +275,14 @@ void bench(const BenchOptions& o, const std::string& command) {
     std::vector<BenchPoint> points;
     for (const Workload& w : workloads) {
         for (int t : threads) {
-            BenchPoint p{w.name, w.unit, t, t > cores, {}, {}};
+            BenchPoint p{w.name, w.unit, t, t > cores, {}, {}, {}};
+            const CpuSample before = sample_cpu();
             for (int i = 0; i < o.repeat; ++i) {
                 progress.update(w.name + ", " + std::to_string(t) + " threads, run " +
                                 std::to_string(i + 1) + "/" + std::to_string(o.repeat));
                 p.runs.push_back(w.run(t, p.extra));
             }
+            p.load = load_between(before, sample_cpu());
             points.push_back(std::move(p));
         }
     }
@@ -327,7 +329,12 @@ void add_bench_command(CLI::App& app) {
                     "the marker name for --markdown-into (default latest)");
     cmd->footer(
         "Times are wall-clock medians of --repeat runs; rates are the median run's work "
-        "per second;\nspeedup is over the same workload's 1-thread median.\n");
+        "per second;\nspeedup is over the same workload's 1-thread median. Each point also "
+        "records the load\naverage before and after it and the CPU time other processes took "
+        "meanwhile; a point where\nthey took over a quarter core is marked busy (!), with a "
+        "warning in every report.\n"
+        "Examples:\n  frontier bench --workloads queens-10 --threads 1,2 --repeat 2 --out /tmp/b\n"
+        "  frontier bench --out bench-results   (the default set, 1 thread to all cores)\n");
     cmd->callback([o, cmd] {
         o->workloads_given = cmd->count("--workloads") > 0;
         std::string command = "frontier bench";

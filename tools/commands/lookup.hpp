@@ -20,14 +20,14 @@ namespace frontier::cli {
 // the root is also the distance to it. A table in which some state has no nearer neighbour is
 // damaged: refused, never walked round.
 template <PerfectHashDomain D>
-std::string moves_down(const D& d, const DistanceTable& table, typename D::State s) {
-    std::string moves;
+std::vector<std::string> moves_down(const D& d, const DistanceTable& table, typename D::State s) {
+    std::vector<std::string> moves;
     for (int k = table.at(d.rank(s)); k > 0; --k) {
         bool stepped = false;
         typename D::State next = s;
         d.for_each_successor(s, [&](const typename D::State& child, const auto& move) {
             if (stepped || table.at(d.rank(child)) != k - 1) return;
-            moves += (moves.empty() ? "" : " ") + DomainIO<D>::format_move(d, s, move);
+            moves.push_back(DomainIO<D>::format_move(d, s, move));
             next = child;
             stepped = true;
         });

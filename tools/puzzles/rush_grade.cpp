@@ -71,7 +71,7 @@ void append_tsv(std::string& out, const RushLineGrade& g) {
            rush_level(r.moves) + '\n';
 }
 
-void append_jsonl(std::string& out, int line, const RushLineGrade& g) {
+Json grade_json(int line, const RushLineGrade& g) {
     const RushGrade& r = g.grade;
     auto value = [](int v) { return v < 0 ? Json(nullptr) : Json(v); };
     Json j;
@@ -84,7 +84,27 @@ void append_jsonl(std::string& out, int line, const RushLineGrade& g) {
     j["from_hardest"] = value(r.from_hardest);
     j["hardest_moves"] = value(r.hardest_moves);
     j["level"] = rush_level(r.moves);
-    out += json_line(j) + '\n';
+    return j;
+}
+
+// --format json: one object, its "puzzles" array streamed as the lines are graded.
+void begin_json(const std::string& file) {
+    write_out("{\n  \"file\": " + Json(file).dump() + ",\n  \"puzzles\": [");
+}
+void end_json(std::uint64_t graded, std::uint64_t bad, bool check, std::uint64_t checked,
+              std::uint64_t mismatches, bool interrupted) {
+    Json j;
+    j["graded"] = graded;
+    j["errors"] = bad;
+    if (check) {
+        j["checked"] = checked;
+        j["mismatches"] = mismatches;
+    }
+    if (interrupted) j["interrupted"] = true;
+    std::string text = graded == 0 ? "]" : "\n  ]";
+    for (auto it = j.begin(); it != j.end(); ++it)
+        text += ",\n  \"" + it.key() + "\": " + it.value().dump();
+    write_out(text + "\n}\n");
 }
 
 // The --check verdict of one line: "" when it matches (or has nothing to check).
@@ -115,6 +135,7 @@ int grade(const GradeOptions& o) {
     std::uint64_t graded = 0, bad = 0, checked = 0, mismatches = 0;
     std::atomic<std::uint64_t> done{0};
     if (o.header && o.format == Format::tsv) write_out(kTsvColumns);
+    if (o.format == Format::json) begin_json(o.file);
     InOrder<Graded> in_order([&](std::size_t, Graded& in) {
         const RushLineGrade& g = in.grade;
         if (!g.error.empty()) {
@@ -123,12 +144,14 @@ int grade(const GradeOptions& o) {
             report_bad_input(input_place(o.file, static_cast<int>(in.line)), g.error);
             return;
         }
-        ++graded;
         std::string text;
         if (o.format == Format::tsv)
             append_tsv(text, g);
+        else if (o.format == Format::jsonl)
+            text = json_line(grade_json(in.line, g)) + '\n';
         else
-            append_jsonl(text, in.line, g);
+            text = (graded == 0 ? "\n    " : ",\n    ") + grade_json(in.line, g).dump();
+        ++graded;
         write_out(text);
         if (!o.check) return;
         if (g.record.expected_moves >= 0 || g.record.expected_cluster >= 0) ++checked;
@@ -161,6 +184,8 @@ int grade(const GradeOptions& o) {
             [](const std::vector<GradeInput>&, const std::vector<char>&) {});
     });
     progress.finish();
+    if (o.format == Format::json)
+        end_json(graded, bad, o.check, checked, mismatches, InterruptGuard::raised());
     check_stdout();
     if (o.check)
         std::cerr << "frontier: checked " << checked << " of " << graded
@@ -184,7 +209,7 @@ void install_rush_grade(CLI::App& rush) {
         "grade", "Grade every puzzle of a file exactly, by a full BFS of its cluster.");
     cmd->add_option("file", o->file, "puzzles, one per line, or '-' for stdin")->required();
     add_threads_option(cmd, o->threads);
-    add_format_option(*cmd, o->format, {Format::tsv, Format::jsonl}, "");
+    add_format_option(*cmd, o->format, {Format::tsv, Format::jsonl, Format::json}, "");
     add_quiet_option(*cmd);
     cmd->add_flag("--header", o->header, "tsv: print a first line naming the columns");
     cmd->add_flag("--check", o->check,
@@ -198,7 +223,9 @@ void install_rush_grade(CLI::App& rush) {
         "Output, one line per puzzle in input order. tsv columns: board, moves, steps,\n"
         "cluster_size, solved_states, from_hardest, hardest_moves, level; '-' where the board is\n"
         "unsolvable. jsonl: one object per line with line, board and the same keys (null for\n"
-        "'-'). moves/steps: optimal solution length in moves (a slide of any length) and in\n"
+        "'-'); json: one object, {\"file\", \"puzzles\": [those objects], \"graded\", \"errors\"}\n"
+        "(and \"checked\", \"mismatches\" with --check). moves/steps: optimal solution length in "
+        "moves (a slide of any length) and in\n"
         "one-cell steps; cluster_size: states reachable from the board; solved_states: those\n"
         "with the primary car at the exit; hardest_moves: the largest optimal moves in the\n"
         "cluster; from_hardest: moves from the board to the nearest state with hardest_moves\n"
@@ -206,7 +233,10 @@ void install_rush_grade(CLI::App& rush) {
         "intermediate, 21-30 advanced, 31-40 expert, 41+ grandmaster, or unsolvable.\n"
         "Lines are printed as soon as they and all earlier ones are graded; Ctrl-C prints those\n"
         "and exits 130. Progress (puzzles/s) goes to stderr when it is a terminal (not with\n"
-        "--quiet).\n");
+        "--quiet).\n"
+        "Examples:\n"
+        "  frontier rush grade ../shared/data/rush_known.tsv --check --header\n"
+        "  echo IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM | frontier rush grade - --format json\n");
     cmd->callback([o] {
         const int code = grade(*o);
         if (code != 0) throw ExitRequest{code};

@@ -331,14 +331,14 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
         j["status"] = d < 0 ? "unreachable" : "ok";
         if (d < 0) return j;
         if (path_moves) {  // the blank's direction between consecutive states of the walk
-            std::string moves;
+            Json moves = Json::array();
             int from = board.blank(s);
             for (std::size_t i = 1; i < walk.size(); ++i) {
                 const int to = board.blank(space.state(walk[i]));
-                moves += kDirLetters[to == from - board.cols() ? 0
-                                     : to == from - 1          ? 1
-                                     : to == from + 1          ? 2
-                                                               : 3];
+                moves.push_back(std::string(1, kDirLetters[to == from - board.cols() ? 0
+                                                           : to == from - 1          ? 1
+                                                           : to == from + 1          ? 2
+                                                                                     : 3]));
                 from = to;
             }
             j["moves"] = moves;
