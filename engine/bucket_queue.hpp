@@ -54,7 +54,7 @@ class BucketQueue {
         Entry e{min_, row.top, bucket.back()};
         bucket.pop_back();
         --size_;
-        if (--row.size == 0) row = Row{};  // a finished row gives its memory back
+        --row.size;  // an emptied row is freed when settle() moves past it, not here
         return e;
     }
 
@@ -62,7 +62,10 @@ class BucketQueue {
     // One primary key's entries by secondary key. A bucket that empties keeps its capacity while
     // its row has entries: A* empties and refills the deepest bucket all the time, and freeing
     // it on every emptying meant a reallocation chain on every refill (pop() was a sixth of
-    // HDA*'s time in perf before). The whole row is freed once it is empty.
+    // HDA*'s time in perf before). The whole row is freed once the minimum moves past it, not
+    // when it empties: under an exact heuristic every child goes back into the row just emptied,
+    // and refilling a freed row re-grew its by_secondary index to g + 1 entries on every
+    // expansion (quadratic in the solution's length: 2^17 - 1 Hanoi moves took 6 s).
     struct Row {
         std::vector<std::vector<T, HugePageAllocator<T>>> by_secondary;
         std::size_t size = 0;
@@ -70,7 +73,8 @@ class BucketQueue {
     };
 
     void settle() {
-        while (min_ < static_cast<int>(buckets_.size()) && buckets_[min_].size == 0) ++min_;
+        while (min_ < static_cast<int>(buckets_.size()) && buckets_[min_].size == 0)
+            buckets_[min_++] = Row{};  // a finished row gives its memory back
     }
 
     std::vector<Row> buckets_;

@@ -35,6 +35,7 @@ static_assert(PerfectHashDomain<Hanoi>);
 static_assert(ReversibleDomain<Hanoi>);
 static_assert(Heuristic<HanoiOffGoal, Hanoi>);
 static_assert(IncrementalHeuristic<HanoiOffGoal, Hanoi>);
+static_assert(Heuristic<HanoiRecursive, Hanoi>);
 
 // ---- The brute force: three stacks of disk sizes 1..n (1 the smallest), bottom first. ----
 
@@ -397,6 +398,39 @@ TEST(HanoiSearch, OffGoalIsAdmissibleAndItsUpdateMatches) {
             EXPECT_EQ(h.update(h(s), s, m, c), h(c));
         });
     }
+}
+
+// The recursion is the exact distance: equal, state by state, to the brute force's breadth-first
+// distances from the goal (its moves are their own inverses, so distance to = distance from).
+TEST(HanoiSearch, RecursiveIsTheExactDistanceEverywhere) {
+    for (int n = 1; n <= 7; ++n) {
+        const Hanoi d(n);
+        const HanoiRecursive h(d);
+        for (const auto& [p, depth] : brute_bfs(all_on(n, 2)))
+            ASSERT_EQ(h(to_state(p)), depth)
+                << n << " disks, " << format_hanoi_state(d, to_state(p));
+    }
+}
+
+// With the exact distance A* walks straight down: one expansion per move, so the help's whole
+// range is solvable (2^N - 1 moves, replayed by the rules to the goal).
+TEST(HanoiSearch, SolveWithTheDefaultHeuristicExpandsOneStatePerMove) {
+    const test::CliResult r = test::run_frontier("solve hanoi:16 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["heuristic"], "recursive");
+    EXPECT_EQ(j["length"], optimal(16));
+    EXPECT_EQ(j["expanded"], optimal(16));
+    Pegs p = all_on(16, 0);
+    for (const std::string m : j["moves"]) {
+        auto& from = p[m[0] - 'A'];
+        auto& to = p[m[2] - 'A'];
+        ASSERT_FALSE(from.empty()) << m;
+        ASSERT_TRUE(to.empty() || to.back() > from.back()) << m;
+        to.push_back(from.back());
+        from.pop_back();
+    }
+    EXPECT_EQ(p, all_on(16, 2));
 }
 
 }  // namespace

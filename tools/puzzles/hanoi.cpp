@@ -23,7 +23,7 @@ struct HanoiOptions {
 
 struct HanoiEntry {
     using Domain = Hanoi;
-    using Heuristics = std::variant<ZeroHeuristic, HanoiOffGoal>;
+    using Heuristics = std::variant<ZeroHeuristic, HanoiOffGoal, HanoiRecursive>;
     using Options = HanoiOptions;
 
     static constexpr std::string_view kNames = "hanoi:N (N from 1 to 20 disks)";
@@ -40,11 +40,15 @@ struct HanoiEntry {
                [](const Hanoi&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
         Choice{"off-goal", "the disks not on their goal peg",
                [](const Hanoi& d, const Options&) -> Heuristics { return HanoiOffGoal(d); }},
+        Choice{"recursive",
+               "the exact distance by the classic recursion (largest disk first): A* then "
+               "expands one state per move",
+               [](const Hanoi& d, const Options&) -> Heuristics { return HanoiRecursive(d); }},
     };
     static Algorithm default_algorithm(const Hanoi&) { return Algorithm::astar; }
-    static constexpr std::string_view kDefaultHeuristic = "off-goal";
+    static constexpr std::string_view kDefaultHeuristic = "recursive";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
-    static constexpr std::string_view kCompareAlgorithms = "bfs,astar:zero,astar:off-goal";
+    static constexpr std::string_view kCompareAlgorithms = "bfs,astar:off-goal,astar:recursive";
     static constexpr std::string_view kStateHelp =
         "States: the peg of each disk, A, B or C, largest disk first: \"AAAAA\" has all five\n"
         "disks on A (the default start); the goal has them all on C. Moves print as\n"
