@@ -72,8 +72,8 @@ const std::vector<Typo> kTypos = {
     {"lookup --bogus", "'frontier lookup' takes no --bogus option"},
     {"lookup --jsn x.table", "did you mean '--json'? (see frontier lookup --help)"},
     {"lookup", "file is required (see frontier lookup --help)"},
-    {"rush grade --json",
-     "'frontier rush grade' takes no --json option (see frontier rush grade "
+    {"rush grade --csv",
+     "'frontier rush grade' takes no --csv option (see frontier rush grade "
      "--help)"},
     {"rush grade - --chek", "did you mean '--check'?"},
     {"rush grade", "(see frontier rush grade --help)"},

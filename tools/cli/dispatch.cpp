@@ -247,7 +247,8 @@ void Registry::install(CLI::App& app) {
         if (v.handlers.empty()) continue;  // declared, but no puzzle implements it
         CLI::App* sub = app.add_subcommand(v.name, v.description);
         sub->prefix_command();
-        std::string footer = v.footer + "Domains (run 'frontier " + v.name + " DOMAIN --help'):\n";
+        std::string footer = v.footer + (v.footer.empty() ? "" : "\n") + "Domains (run 'frontier " +
+                             v.name + " DOMAIN --help'):\n";
         for (const PuzzleHandler& h : v.handlers)
             if (!h.names.empty()) footer += "  " + h.names + "\n";
         sub->footer(footer);

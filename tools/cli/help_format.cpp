@@ -113,4 +113,10 @@ void use_help_formatter(CLI::App& app) {
     app.formatter(std::make_shared<HelpFormatter>());
 }
 
+std::string examples_block(const std::vector<std::string>& commands) {
+    std::string text = "Examples:\n";
+    for (const std::string& c : commands) text += "  " + c + "\n";
+    return text;
+}
+
 }  // namespace frontier::cli

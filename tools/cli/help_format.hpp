@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +29,11 @@ class HelpFormatter : public CLI::Formatter {
     // "  NAME   description", the description wrapped in its column.
     std::string entry(const std::string& name, const std::string& description) const;
 };
+
+// The "Examples:" block that ends a help page: one command per line, indented two spaces, that
+// runs frontier (directly or at the end of a pipe); a line ending in '\' continues on the next.
+// tests/cli_help_examples_test.cpp finds every such block and runs each command.
+std::string examples_block(const std::vector<std::string>& commands);
 
 // Installs the formatter on `app` (its subcommands added later inherit it).
 void use_help_formatter(CLI::App& app);

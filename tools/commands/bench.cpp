@@ -28,6 +28,7 @@
 #include "engine/table_file.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/commands/bench.hpp"
 #include "tools/commands/bench_report.hpp"
 
@@ -333,8 +334,11 @@ void add_bench_command(CLI::App& app) {
         "records the load\naverage before and after it and the CPU time other processes took "
         "meanwhile; a point where\nthey took over a quarter core is marked busy (!), with a "
         "warning in every report.\n"
-        "Examples:\n  frontier bench --workloads queens-10 --threads 1,2 --repeat 2 --out /tmp/b\n"
-        "  frontier bench --out bench-results   (the default set, 1 thread to all cores)\n");
+        "The default set takes minutes: " +
+        default_workloads(false) + ".\n" +
+        examples_block({"frontier bench --workloads queens-10 --threads 1,2 --repeat 2 --out b",
+                        "frontier bench --workloads enumerate-8puzzle,rush-grade --repeat 1 "
+                        "--out b"}));
     cmd->callback([o, cmd] {
         o->workloads_given = cmd->count("--workloads") > 0;
         std::string command = "frontier bench";

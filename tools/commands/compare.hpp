@@ -159,7 +159,11 @@ void configure_compare(CLI::App& cmd, const std::string& name) {
     add_search_switches(cmd, o->sw);
     add_format_option(cmd, o->format, {Format::text, Format::json, Format::csv},
                       "a JSON array, one object per cell");
-    cmd.footer(std::string(P::kStateHelp) + "\n");
+    cmd.footer(std::string(P::kStateHelp) + "\n" +
+               examples_block({"echo " + std::string(P::kExample.state) + " | frontier compare " +
+                                   std::string(P::kExample.name) + " -",
+                               "echo " + std::string(P::kExample.state) + " | frontier compare " +
+                                   std::string(P::kExample.name) + " - --csv"}));
     cmd.callback([o] {
         if (o->algorithms.empty()) o->algorithms = P::kCompareAlgorithms;
         o->run();

@@ -301,6 +301,12 @@ void add_enumerate_verb(Registry& registry) {
                                                    " reachable from its roots, by depth.");
                                    own->add(cmd, Use::enumerate);
                                    add_enumerate_options(cmd, *o);
+                                   if (!P::kExample.enumerate.empty()) {
+                                       const std::string args(P::kExample.enumerate);
+                                       cmd.footer(examples_block(
+                                           {"frontier enumerate " + args,
+                                            "frontier enumerate " + args + " --format json"}));
+                                   }
                                    cmd.callback([o, own, &cmd, &registry, name] {
                                        o->out_given = cmd.count("--out") > 0;
                                        o->plot_given = cmd.count("--plot") > 0;

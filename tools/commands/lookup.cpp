@@ -1,4 +1,5 @@
 #include "tools/commands/lookup.hpp"
+#include "tools/cli/help_format.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -33,8 +34,11 @@ void add_lookup_command(CLI::App& app, const Registry& registry) {
     cmd->footer(
         "The table's header names its puzzle; states are read in that puzzle's syntax.\n"
         "A table found damaged is refused as a whole: one error line, exit status 2, no answers.\n"
-        "Example: frontier lookup TABLE STATE...   (tables: frontier enumerate PUZZLE --out "
-        "TABLE)\n");
+        "Tables come from 'frontier enumerate PUZZLE --out TABLE'.\n" +
+        examples_block({"frontier enumerate 8puzzle --out 8.table && frontier lookup 8.table "
+                        "'8 6 7 2 5 4 3 _ 1'",
+                        "frontier enumerate sliding:2x4 --two-bit --out 2x4.2bit && \\",
+                        "  frontier lookup 2x4.2bit '_ 1 3 2 5 4 7 6' --path --json"}));
     cmd->callback([o, &registry] {
         // The tables are mapped: a file truncated meanwhile is one line and exit 2, not SIGBUS.
         const BusErrorGuard guard(o->file);

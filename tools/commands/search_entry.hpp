@@ -11,6 +11,8 @@
 //                          and how each is built; the only place a heuristic's name is spelled
 //   kDefaultHeuristic, default_algorithm(d) -> Algorithm, kDefaultAlgorithmHelp,
 //   kCompareAlgorithms, kStateHelp
+//   kExample               a PuzzleExample: the help pages' examples are made from it, and the
+//                          tests run every one (tests/cli_help_examples_test.cpp)
 // and one way to build the domain:
 //   make_domain(name, options) -> Domain, or, where each instance's text defines its own domain
 //   (a Rush Hour board is its own layout), make_instance(text, options) -> {Domain, State}.
@@ -32,6 +34,7 @@
 #include "engine/error.hpp"
 #include "engine/solver.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/help_format.hpp"
 
 namespace frontier::cli {
 
@@ -68,6 +71,14 @@ struct HeuristicChoice {
     Heuristics (*make)(const Domain&, const Options&);
 };
 
+// What a puzzle's help pages show as examples: a name it accepts and a start that every search
+// finishes in well under a second, written for the shell (quoted where it has spaces); and, for a
+// puzzle that enumerates, the arguments of an enumeration that takes seconds at most.
+struct PuzzleExample {
+    std::string_view name, state;
+    std::string_view enumerate = "";
+};
+
 template <class P>
 concept SearchPuzzle = DomainText<typename P::Domain> && PuzzleOptions<P> &&
     (BuildsDomains<P> || BuildsInstances<P>)&&requires(const typename P::Domain& d,
@@ -81,6 +92,7 @@ concept SearchPuzzle = DomainText<typename P::Domain> && PuzzleOptions<P> &&
     std::string_view{P::kDefaultAlgorithmHelp};
     std::string_view{P::kCompareAlgorithms};
     std::string_view{P::kStateHelp};
+    PuzzleExample{P::kExample};
 };
 
 template <class P>

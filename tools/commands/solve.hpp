@@ -130,7 +130,11 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
         std::string(P::kStateHelp) +
         "\nExit status: 0 solved; 1 no solution (a provably unsolvable start, an exhausted "
         "search or a\nlimit: printed as a result with its reason); 2 bad input; 3 out of memory "
-        "or an internal error.\n");
+        "or an internal error.\n" +
+        examples_block({"frontier solve " + std::string(P::kExample.name) + " " +
+                            std::string(P::kExample.state),
+                        "frontier solve " + std::string(P::kExample.name) + " " +
+                            std::string(P::kExample.state) + " -a bfs --json"}));
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

@@ -316,12 +316,17 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
                       {Format::text, Format::json, Format::jsonl, Format::tsv, Format::csv},
                       "one JSON object with every instance and the totals");
     add_quiet_option(cmd);
-    cmd.footer(std::string(P::kStateHelp) +
-               "\nRows come in input order, each as soon as it and all earlier ones are done "
-               "(every format\nbut json); Ctrl-C keeps them, prints their totals and exits 130. "
-               "Exit status: 0 all solved\nas expected, 1 a length differs from the file's, 2 "
-               "bad input (a bad line: reported as FILE:LINE\non stderr and as a row of status "
-               "error; the other lines are solved).\n");
+    cmd.footer(
+        std::string(P::kStateHelp) +
+        "\nRows come in input order, each as soon as it and all earlier ones are done "
+        "(every format\nbut json); Ctrl-C keeps them, prints their totals and exits 130. "
+        "Exit status: 0 all solved\nas expected, 1 a length differs from the file's, 2 "
+        "bad input (a bad line: reported as FILE:LINE\non stderr and as a row of status "
+        "error; the other lines are solved).\n" +
+        examples_block({"echo " + std::string(P::kExample.state) + " | frontier solve-batch " +
+                            std::string(P::kExample.name) + " -",
+                        "echo " + std::string(P::kExample.state) + " | frontier solve-batch " +
+                            std::string(P::kExample.name) + " - --csv"}));
     cmd.callback([o] {
         if (const int code = o->run(); code != 0) throw ExitRequest{code};
     });

@@ -6,6 +6,7 @@
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -107,7 +108,9 @@ void register_cryptarithm(Registry& registry) {
                     "allowed), at "
                     "most 10\ndistinct; spaces are ignored. Output: the equation with digits, then "
                     "the "
-                    "letters.\nExit status: 0 solved, 1 no solution, 2 bad input.\n");
+                    "letters.\nExit status: 0 solved, 1 no solution, 2 bad input.\n" +
+                    examples_block({"frontier solve cryptarithm SEND+MORE=MONEY",
+                                    "frontier solve cryptarithm 'TO+GO=OUT' --count --json"}));
                 cmd.callback([o] {
                     const int code = solve(*o);
                     if (code != 0) throw ExitRequest{code};

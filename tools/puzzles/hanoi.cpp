@@ -49,6 +49,7 @@ struct HanoiEntry {
     static constexpr std::string_view kDefaultHeuristic = "recursive";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms = "bfs,astar:off-goal,astar:recursive";
+    static constexpr PuzzleExample kExample{"hanoi:5", "BACCA", "hanoi:5"};
     static constexpr std::string_view kStateHelp =
         "States: the peg of each disk, A, B or C, largest disk first: \"AAAAA\" has all five\n"
         "disks on A (the default start); the goal has them all on C. Moves print as\n"

@@ -44,6 +44,9 @@ struct PegEntry {
     static constexpr std::string_view kDefaultHeuristic = "zero";
     static constexpr std::string_view kDefaultAlgorithmHelp = "dfs";
     static constexpr std::string_view kCompareAlgorithms = "dfs";
+    static constexpr PuzzleExample kExample{"peg-solitaire",
+                                            "'.../.x./...x.../......./......./.../...'",
+                                            "peg-solitaire --max-depth 5"};
     static constexpr std::string_view kStateHelp =
         "Boards: one character per hole in reading order, x a peg and . an empty hole, rows\n"
         "optionally separated by '/' (English rows 3 3 7 7 7 3 3, French 3 5 7 7 7 5 3).\n"

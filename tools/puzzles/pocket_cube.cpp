@@ -59,6 +59,8 @@ struct CubeEntry {
     static constexpr std::string_view kDefaultAlgorithmHelp = "idastar";
     static constexpr std::string_view kCompareAlgorithms =
         "bfs,astar:pdb,idastar:pdb,idastar:distance";
+    static constexpr PuzzleExample kExample{"pocket-cube", "'UULD FBFR FRDR RUDB FDLB LLUB'",
+                                            "pocket-cube"};
     static constexpr std::string_view kStateHelp =
         "States: 24 facelets, faces in the order U R F D L B, each read row by row from outside\n"
         "(U with B at the top, D with F at the top, the others with U at the top); any six\n"

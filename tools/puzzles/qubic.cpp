@@ -8,6 +8,7 @@
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -155,11 +156,11 @@ void register_qubic(Registry& registry) {
                     "Cells: plane*16 + row*4 + column, each 0-3 (plane 0 = cells 0-15). The search "
                     "tries only\nforcing moves, shortest win first; \"no forced win\" means none "
                     "by "
-                    "threats within the limits.\nExample: frontier solve qubic --x 0,1,11,15   (X "
-                    "wins: "
-                    "3, O must block 2 or 7, X takes the other)\nExit status: 0 win found, 1 none "
-                    "found, "
-                    "2 bad input.\n");
+                    "threats within the limits.\nExit status: 0 win found, 1 none found, 2 bad "
+                    "input.\n" +
+                    examples_block({"frontier solve qubic --x 0,1,11,15   # X wins: 3, O must "
+                                    "block 2 or 7, X takes the other",
+                                    "frontier solve qubic --x 0,21,42 --o 1,2 --json"}));
                 cmd.callback([o] {
                     const int code = solve(*o);
                     if (code != 0) throw ExitRequest{code};

@@ -8,6 +8,7 @@
 #include "engine/timer.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -123,30 +124,34 @@ void register_queens(Registry& registry) {
                 add_format_option(cmd, o->json, "one JSON object");
                 add_quiet_option(cmd);
                 cmd.footer(
-                    "Example: frontier count queens 12 --unique   (14200 solutions, 1787 unique)\n"
                     "Time grows about 7-fold per N: on two cores N=16 takes about a second, N=18 a "
-                    "minute.\n");
+                    "minute.\n" +
+                    examples_block({"frontier count queens 12 --unique   # 14200 solutions, "
+                                    "1787 unique",
+                                    "frontier count queens 14 --threads 2 --json"}));
                 cmd.callback([o] { count_queens(*o); });
             }});
-    registry.add("solve",
-                 PuzzleHandler{
-                     "queens N", accept_names({"queens"}), [](CLI::App& cmd, const std::string&) {
-                         auto o = std::make_shared<QueensOptions>();
-                         cmd.description(
-                             "Place N non-attacking queens on an N x N board and print the board.");
-                         cmd.add_option("N", o->n, "board size, 1 to 64")->required();
-                         add_format_option(cmd, o->json, "one JSON object");
-                         cmd.footer(
-                             "Output: the queen's column in each row (1-based, top row first) and "
-                             "the board.\n"
-                             "Search: most-constrained row first. Exit status: 0 solved, 1 no "
-                             "solution (N = 2, "
-                             "3), 2 bad input.\n");
-                         cmd.callback([o] {
-                             const int code = solve_queens(*o);
-                             if (code != 0) throw ExitRequest{code};
-                         });
-                     }});
+    registry.add(
+        "solve",
+        PuzzleHandler{
+            "queens N", accept_names({"queens"}), [](CLI::App& cmd, const std::string&) {
+                auto o = std::make_shared<QueensOptions>();
+                cmd.description(
+                    "Place N non-attacking queens on an N x N board and print the board.");
+                cmd.add_option("N", o->n, "board size, 1 to 64")->required();
+                add_format_option(cmd, o->json, "one JSON object");
+                cmd.footer(
+                    "Output: the queen's column in each row (1-based, top row first) and "
+                    "the board.\n"
+                    "Search: most-constrained row first. Exit status: 0 solved, 1 no "
+                    "solution (N = 2, "
+                    "3), 2 bad input.\n" +
+                    examples_block({"frontier solve queens 8", "frontier solve queens 30 --json"}));
+                cmd.callback([o] {
+                    const int code = solve_queens(*o);
+                    if (code != 0) throw ExitRequest{code};
+                });
+            }});
 }
 
 }  // namespace frontier::cli

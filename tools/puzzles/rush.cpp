@@ -8,6 +8,7 @@
 #include "domains/rush/rush_hash.hpp"
 #include "domains/rush/rush_heuristics.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/commands/play.hpp"
 #include "tools/commands/search_verbs.hpp"
 #include "tools/play/rush_play.hpp"
@@ -61,6 +62,7 @@ struct RushEntry {
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms =
         "bfs,astar:h0,astar:h1,astar:h2,astar:h3";
+    static constexpr PuzzleExample kExample{"rush", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"};
     static constexpr std::string_view kStateHelp =
         "Boards: the cells row by row in one string, 36 characters for 6x6 (9 to 64 for 3x3 to\n"
         "8x8): o or . empty, x a wall, A the primary car (horizontal, 2 cells, in the exit row,\n"
@@ -91,7 +93,9 @@ void configure_play(CLI::App& cmd, const std::string& name) {
         "Status: moves made, the optimal number of moves left, and the score: +1 for a move one\n"
         "step closer to solved, -1 for any other, divided by the moves (1.00 = all optimal).\n"
         "Scripts (--script or stdin when it is not a terminal) use the moves of 'frontier solve\n"
-        "rush': letter, direction (L R U D), cells: \"BD3 AR4\".\n");
+        "rush': letter, direction (L R U D), cells: \"BD3 AR4\".\n" +
+        examples_block({"frontier play rush --board IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM "
+                        "--script 'MU1 HR1'"}));
     cmd.callback([o, ro, &cmd, name] {
         if (!ro->board.empty() && ro->moves >= 0)
             throw InputError("play: give --board or --moves, not both");
@@ -110,7 +114,10 @@ void install_rush_group(CLI::App& app) {
         app.add_subcommand("rush", "Rush Hour in bulk: grade, generate and enumerate puzzles.");
     rush->footer(
         "Each command has its own help: 'frontier rush COMMAND --help'. One board is "
-        "solved by\n'frontier solve rush BOARD'; compare and play take 'rush' too.\n");
+        "solved by\n'frontier solve rush BOARD'; compare and play take 'rush' too.\n" +
+        examples_block({"frontier rush grade ../shared/data/rush_known.tsv --check",
+                        "frontier rush generate --count 2 --size 5",
+                        "frontier rush enumerate --size 4 --out db4.txt"}));
     rush->require_subcommand(1);
     install_rush_grade(*rush);
     install_rush_generate(*rush);

@@ -12,6 +12,7 @@
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/cli/progress.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
@@ -209,7 +210,9 @@ void install_rush_enumerate(CLI::App& rush) {
         "An existing checkpoint is never overwritten without --resume.\n"
         "Several machines: under mpirun, --distributed shares the units among the ranks. By\n"
         "hand, each runs the same command with --shard K/N and its own --out; then one run with\n"
-        "--import for each shard's checkpoint writes the database. JSON keys: docs/formats.md.\n");
+        "--import for each shard's checkpoint writes the database. JSON keys: docs/formats.md.\n" +
+        examples_block({"frontier rush enumerate --size 4 --out db4.txt",
+                        "frontier rush enumerate --size 4 --walls 1 --out db4w.txt --json"}));
     cmd->callback([o] { enumerate(*o); });
 }
 

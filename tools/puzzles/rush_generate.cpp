@@ -18,6 +18,7 @@
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
 
@@ -166,7 +167,9 @@ void install_rush_generate(CLI::App& rush) {
         "Output: \"MOVES BOARD CLUSTER_SIZE\" lines (each board the hardest start of its\n"
         "cluster, letters in reading order), sorted by moves, then cluster size, descending.\n"
         "Exit status 1 when fewer than --count puzzles were found within --max-climbs.\n"
-        "Progress (climbs, puzzles found, the best so far) on stderr when it is a terminal.\n");
+        "Progress (climbs, puzzles found, the best so far) on stderr when it is a terminal.\n" +
+        examples_block({"frontier rush generate --count 2 --size 5",
+                        "frontier rush generate --count 3 --size 5 --walls 1 --seed 7 --json"}));
     cmd->callback([o] {
         if (const int code = generate(*o); code != 0) throw ExitRequest{code};
     });

@@ -12,6 +12,7 @@
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
 #include "tools/cli/bus_error_guard.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/play.hpp"
@@ -108,6 +109,7 @@ struct SlidingPuzzle {
 
 struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
     static constexpr std::string_view kNames = "8puzzle, 15puzzle, sliding:RxC (up to 16 cells)";
+    static constexpr PuzzleExample kExample{"8puzzle", "'8 6 7 2 5 4 3 _ 1'", "8puzzle"};
     static void enumerate_two_bit(const SlidingTiles& d, const Options&,
                                   const EnumerateOptions& o) {
         if (o.distributed || o.symmetry)
@@ -127,6 +129,8 @@ struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
 
 struct WideSliding : SlidingPuzzle<WideSlidingTiles> {
     static constexpr std::string_view kNames = "24puzzle, sliding:RxC (17 to 25 cells)";
+    static constexpr PuzzleExample kExample{"sliding:3x6",
+                                            "'1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 _ 17'"};
     // The 24-puzzle's 7.8e24 states would only run a hash BFS out of memory after minutes.
     static constexpr std::string_view kNoEnumeration =
         "has no perfect hash (its space is too large to enumerate)";
@@ -164,8 +168,9 @@ void configure_play(CLI::App& cmd, const std::string& name) {
         "Status: moves made, the optimal number of moves left, and the score: +1 for a move one\n"
         "step closer to the goal, -1 for any other, divided by the moves (1.00 = all optimal).\n"
         "Scripts (--script or stdin when it is not a terminal) use the blank's direction, as\n"
-        "'frontier solve' prints it: U L R D; the up arrow is D.\n"
-        "Example: frontier play 8puzzle --start '1 8 _ 3 2 4 6 5 7' --script 'L D R ...'\n");
+        "'frontier solve' prints it: U L R D; the up arrow is D.\n" +
+        examples_block({"frontier play 8puzzle --start '1 2 3 4 5 6 _ 7 8' --script 'R R'",
+                        "frontier play 8puzzle --moves 5 --seed 3 --script '' --json"}));
     cmd.callback([o, so, &cmd, name] {
         if (!so->start.empty() && so->moves >= 0)
             throw InputError("play: give --start or --moves, not both");

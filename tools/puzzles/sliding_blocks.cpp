@@ -59,6 +59,7 @@ struct BlockEntry {
     static constexpr std::string_view kDefaultHeuristic = "goal";
     static constexpr std::string_view kDefaultAlgorithmHelp = "astar";
     static constexpr std::string_view kCompareAlgorithms = "bfs,astar:zero,astar:goal";
+    static constexpr PuzzleExample kExample{"klotski", "BAAC/BAAC/DEEF/DGHF/I..J", "klotski"};
     static constexpr std::string_view kStateHelp =
         "Layouts: a grid, one character per cell, rows separated by '/': letters and digits are\n"
         "pieces (each a filled rectangle), . empty, # a wall; or a list \"WxH: A 2x2 b1, ...\"\n"

@@ -9,6 +9,7 @@
 #include "engine/memory.hpp"
 #include "engine/table_file.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/puzzles/registry.hpp"
 
@@ -145,6 +146,9 @@ void install_pdb_command(CLI::App& app) {
     CLI::App* pdb = app.add_subcommand(
         "pdb", "Build and inspect additive pattern databases for sliding-tile puzzles.");
     pdb->require_subcommand(1);
+    pdb->footer(examples_block({"frontier pdb build 8puzzle --partition 4-4 --out-dir pdb44",
+                                "frontier pdb build 8puzzle --partition 4-4 --out-dir pdb44 && \\",
+                                "  frontier pdb info pdb44/pattern-1-2-3-4.pdb"}));
     auto o = std::make_shared<BuildOptions>();
     CLI::App* b = pdb->add_subcommand(
         "build", "Build pattern databases by parallel BFS in the abstract space.");
@@ -164,12 +168,17 @@ void install_pdb_command(CLI::App& app) {
         "that bring them home (other tiles move for free): the sum over a partition is an\n"
         "admissible heuristic. Use them with: frontier solve ... --heuristic pdb --pdb-dir DIR\n"
         "Memory while building: 1.25 bytes per abstract state (N!/(N-k)! x (N-k)), e.g. about\n"
-        "5.2 GB for an 8-tile pattern of the 15-puzzle; the file is N!/(N-k)! bytes.\n");
+        "5.2 GB for an 8-tile pattern of the 15-puzzle; the file is N!/(N-k)! bytes.\n" +
+        examples_block({"frontier pdb build 8puzzle --partition 4-4 --out-dir pdb44",
+                        "frontier pdb build 15puzzle --pattern 1,2,3,4,5 --out p5.pdb --json"}));
     b->callback([o] { build(*o); });
     auto file = std::make_shared<std::string>();
     CLI::App* i =
         pdb->add_subcommand("info", "Print a database's header, value histogram and mean.");
     i->add_option("file", *file, "pattern database file")->required();
+    i->footer(
+        examples_block({"frontier pdb build 8puzzle --pattern 1,2,3,4 --out p4.pdb && "
+                        "frontier pdb info p4.pdb"}));
     i->callback([file] { info(*file); });
 }
 

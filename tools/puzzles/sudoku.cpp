@@ -6,6 +6,7 @@
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/format.hpp"
+#include "tools/cli/help_format.hpp"
 #include "tools/puzzles/registry.hpp"
 #include "tools/puzzles/sudoku.hpp"
 
@@ -111,10 +112,13 @@ void register_sudoku(Registry& registry) {
                 add_solver_options(cmd, *o);
                 cmd.add_flag("--show", o->show, "draw the solved grid");
                 cmd.footer(std::string(kGridHelp) +
-                           "Example: frontier solve sudoku --count "
-                           "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...."
-                           ".1.4......\n"
-                           "Exit status: 0 solved, 1 no solution or contradiction, 2 bad input.\n");
+                           "Exit status: 0 solved, 1 no solution or contradiction, 2 bad input.\n" +
+                           examples_block({"frontier solve sudoku --count \\",
+                                           "  4.....8.5.3..........7......2.....6.....8.4......1."
+                                           "......6.3.7.5..2.....1.4......",
+                                           "frontier solve sudoku --show \\",
+                                           "  85...24..72......9..4.........1.7..23.5...9...4....."
+                                           "......8..7..17..........36.4."}));
                 cmd.callback([o] {
                     const int code = solve_one(*o);
                     if (code != 0) throw ExitRequest{code};
@@ -145,7 +149,10 @@ void register_sudoku(Registry& registry) {
                     "Ctrl-C keeps them and exits 130.\nThe time and rate count solving and "
                     "printing (not reading). Exit status: 0, or 1 if a\nsolution differs from "
                     "the file's solution column; 2 bad input (a malformed line is named as\n"
-                    "FILE:LINE on stderr, the other lines are solved).\n");
+                    "FILE:LINE on stderr, the other lines are solved).\n" +
+                    examples_block({"frontier solve-batch sudoku ../shared/data/sudoku.tsv",
+                                    "frontier solve-batch sudoku ../shared/data/sudoku.tsv "
+                                    "--count --json --quiet"}));
                 cmd.callback([o] {
                     const int code = solve_batch(*o);
                     if (code != 0) throw ExitRequest{code};
@@ -173,7 +180,10 @@ void register_sudoku(Registry& registry) {
                     "give up a puzzle after this many nodes (FAILED; default: no limit)");
                 add_format_option(cmd, o->json, "a JSON array, one object per puzzle and method");
                 cmd.footer(std::string(kGridHelp) +
-                           "Example: frontier compare sudoku ../shared/data/sudoku.tsv --count\n");
+                           examples_block({"frontier compare sudoku ../shared/data/sudoku.tsv "
+                                           "--count",
+                                           "frontier compare sudoku ../shared/data/sudoku.tsv "
+                                           "--algorithms csp,cells --format json"}));
                 cmd.callback([o] { compare(*o); });
             }});
 }
