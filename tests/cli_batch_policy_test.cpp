@@ -26,6 +26,7 @@ const std::string kRush =
 const std::string kSudoku =
     "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.\nabc\n"
     "...............................................................................12\n";
+const std::string kCryptarithm = "SEND+MORE=MONEY\nSEND MORE\nTO+GO=OUT\n";
 
 std::vector<BatchCase> cases(const std::string& table) {
     return {
@@ -52,6 +53,10 @@ std::vector<BatchCase> cases(const std::string& table) {
          ""},
         {"solve-batch sudoku -", kSudoku, {"1\t859612437", "3\t"}, ""},
         {"compare sudoku - --format json", kSudoku, {"\"id\": \"1\"", "\"id\": \"3\""}, ""},
+        {"solve-batch cryptarithm -",
+         kCryptarithm,
+         {"1\t9567+1085=10652\tsolved", "3\t21+81=102\tsolved"},
+         ""},
     };
 }
 

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <cctype>
+#include <map>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -149,6 +152,62 @@ TEST(CliSudoku, CompareTabulatesBothMethods) {
     const auto text = run_frontier("compare sudoku " + file + " --count --methods csp");
     EXPECT_NE(text.out.find("proved unique"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("total"), std::string::npos);
+}
+
+// Whether an equation of digits ("9567+1085=10652") holds, by plain arithmetic: the check the
+// batch's answers must pass, written from the rules alone.
+bool digits_hold(const std::string& equation) {
+    long long sides[2] = {0, 0}, term = 0;
+    int side = 0, sign = 1;
+    for (char c : equation + "+") {
+        if (c >= '0' && c <= '9') {
+            term = term * 10 + (c - '0');
+            continue;
+        }
+        sides[side] += sign * term;
+        term = 0;
+        sign = c == '-' ? -1 : 1;
+        if (c == '=') side = 1;
+    }
+    return sides[0] == sides[1];
+}
+
+// The shared backtracking batch, on cryptarithms: every answer holds, letter for digit it is the
+// puzzle's own pattern, the unique solutions are the published ones (SEND+MORE=MONEY's
+// 9567+1085=10652, Dudeney 1924), and a puzzle with none says so.
+TEST(CliCryptarithm, BatchAnswersEveryLineInOrder) {
+    const std::vector<std::string> puzzles = {"SEND+MORE=MONEY", "TO+GO=OUT", "ABC+ABC=ABC",
+                                              "EAT+THAT=APPLE", "CROSS+ROADS=DANGER"};
+    std::string input;
+    for (const std::string& p : puzzles) input += p + "\n";
+    const auto r = run_frontier("solve-batch cryptarithm - --threads 2 --count --json", input);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["results"].size(), puzzles.size());
+    EXPECT_EQ(j["puzzles"], 5);
+    EXPECT_EQ(j["solved"], 4);
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        const auto& row = j["results"][i];
+        EXPECT_EQ(row["puzzle"], puzzles[i]);
+        EXPECT_EQ(row["line"], static_cast<int>(i) + 1);
+        if (row["status"] != "solved") continue;
+        const std::string digits = row["solution"];
+        ASSERT_EQ(digits.size(), puzzles[i].size());
+        EXPECT_TRUE(digits_hold(digits)) << digits;
+        std::map<char, char> digit_of;
+        for (std::size_t k = 0; k < digits.size(); ++k)
+            if (std::isalpha(static_cast<unsigned char>(puzzles[i][k]))) {
+                const auto [it, fresh] = digit_of.emplace(puzzles[i][k], digits[k]);
+                EXPECT_EQ(it->second, digits[k]) << puzzles[i];
+            }
+    }
+    EXPECT_EQ(j["results"][0]["solution"], "9567+1085=10652");
+    EXPECT_EQ(j["results"][0]["solutions"], 1);
+    EXPECT_EQ(j["results"][2]["status"], "no_solution");
+    const auto text = run_frontier("solve-batch cryptarithm -", input);
+    EXPECT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("1\t9567+1085=10652\tsolved\t"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("5 puzzles: 4 solved, 1 no solution"), std::string::npos) << text.out;
 }
 
 TEST(CliCryptarithm, SendMoreMoney) {
