@@ -132,8 +132,12 @@ class UnitPool {
     UnitPool(const UnitPool&) = delete;
     UnitPool& operator=(const UnitPool&) = delete;
 
+    // A unit added after the pool closed is dropped: that happens only when a unit failed
+    // between the coordinator's failed() and its add() (the run fails anyway), and queued with
+    // no thread left to take it, it kept drained() false for ever.
     void add(std::size_t unit) {
         std::lock_guard lock(mutex_);
+        if (closed_) return;
         queue_.push_back(unit);
         work_.notify_one();
     }
