@@ -1,6 +1,7 @@
 # Install rules and the CMake package of Frontier as a library (docs/library.md).
 #
 #   <prefix>/bin/frontier                                  the program
+#   <prefix>/lib/frontier/libfrontier_mpi_session.so       its MPI module (with MPI)
 #   <prefix>/share/man/man1/frontier.1, <prefix>/share/{bash-completion,zsh,fish}/...
 #                                                          its manual page and completions
 #   <prefix>/include/frontier/engine/*.hpp                 the engine (templates over a domain)
@@ -27,6 +28,10 @@ endif()
 install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS frontier RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The program's MPI module, loaded by --distributed (tools/cli/mpi_session_module.hpp).
+if(FRONTIER_WITH_MPI)
+  install(TARGETS frontier_mpi_session LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/frontier)
+endif()
 # The program's shell completions and manual page (generated in tools/CMakeLists.txt).
 list(GET FRONTIER_GENERATED_DOCS 0 frontier_bash)
 list(GET FRONTIER_GENERATED_DOCS 1 frontier_zsh)

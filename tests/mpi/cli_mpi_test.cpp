@@ -51,6 +51,24 @@ const std::vector<std::uint64_t> k8PuzzleLayers = {  // OEIS A089473
     396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
     23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
 
+// Open MPI is loaded only by a distributed run: the program itself does not link it (its
+// libraries would cost every run a megabyte), and a program whose MPI module is missing says so
+// in one line, exit status 2.
+TEST(CliMpi, OnlyADistributedRunLoadsMpi) {
+    const auto libs = test::run_shell("ldd " + test::frontier_binary());
+    ASSERT_EQ(libs.exit_code, 0) << libs.err;
+    EXPECT_EQ(libs.out.find("libmpi"), std::string::npos) << libs.out;
+    const std::string dir = test::temp_dir();
+    fs::copy_file(test::frontier_binary(), dir + "/frontier");
+    const auto r = test::run_shell(dir + "/frontier enumerate 8puzzle --distributed");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err,
+              "frontier: error: --distributed: cannot load the MPI module "
+              "libfrontier_mpi_session.so (not beside the program nor in its lib/frontier "
+              "folder)\n");
+    fs::remove_all(dir);
+}
+
 TEST(CliMpi, EnumerateLayersAreExactWithOneTwoAndThreeRanks) {
     for (int ranks : {1, 2, 3}) {
         const auto r = test::run_frontier_with(

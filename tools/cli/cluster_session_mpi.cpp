@@ -1,40 +1,66 @@
-// cluster_session() in a build with MPI.
-#include <fcntl.h>
+// cluster_session() in a build with MPI: the MPI side is a module loaded on first use
+// (tools/cli/mpi_session_module.hpp).
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
-#include <memory>
 
-#include "engine/mpi_cluster.hpp"
+#include "engine/error.hpp"
 #include "tools/cli/cluster_session.hpp"
+#include "tools/cli/mpi_session_module.hpp"
+
+#ifndef FRONTIER_INSTALL_LIBDIR
+#define FRONTIER_INSTALL_LIBDIR "lib"
+#endif
 
 namespace frontier::cli {
 
 namespace {
 
-std::unique_ptr<MpiCluster> session;
+struct MpiModule {
+    Cluster* (*join)(int*) = nullptr;
+    void (*abort)(int) = nullptr;
+};
+
+Cluster* session = nullptr;
+const MpiModule* loaded = nullptr;
 int real_stderr = STDERR_FILENO;
 
-void end_session() {
-    std::cout.flush();
-    std::fflush(nullptr);
-    session.reset();
-    mpi_stop();
+// Where the module is: beside the program (the build tree), then <prefix>/<libdir>/frontier
+// for an installed program in <prefix>/bin, so that a prefix can be moved as a whole.
+std::vector<std::filesystem::path> module_candidates() {
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return {kFrontierMpiModule};
+    const std::filesystem::path dir = exe.parent_path();
+    return {dir / kFrontierMpiModule,
+            dir.parent_path() / FRONTIER_INSTALL_LIBDIR / "frontier" / kFrontierMpiModule};
 }
 
-// Ranks other than 0 write nothing: stdout and stderr go to /dev/null, stderr kept aside for
-// abort_job.
-void silence_this_rank() {
-    std::cout.flush();
-    std::fflush(nullptr);
-    real_stderr = ::dup(STDERR_FILENO);
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (null < 0) return;
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::close(null);
+const MpiModule& mpi_module() {
+    static MpiModule module;
+    if (loaded) return *loaded;
+    std::string why;
+    for (const std::filesystem::path& path : module_candidates()) {
+        if (!std::filesystem::exists(path)) continue;
+        // RTLD_GLOBAL: Open MPI's own plugins, which it loads in turn, look up libmpi's symbols.
+        void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+        if (!handle) {
+            why = ::dlerror();
+            continue;
+        }
+        module.join = reinterpret_cast<Cluster* (*)(int*)>(::dlsym(handle, "frontier_mpi_join"));
+        module.abort = reinterpret_cast<void (*)(int)>(::dlsym(handle, "frontier_mpi_abort"));
+        if (module.join && module.abort) return *(loaded = &module);
+        why = path.string() + ": not a Frontier MPI module";
+    }
+    throw InputError("--distributed: cannot load the MPI module " +
+                     std::string(kFrontierMpiModule) +
+                     (why.empty() ? " (not beside the program nor in its lib/frontier folder)"
+                                  : " (" + why + ")"));
 }
 
 }  // namespace
@@ -44,12 +70,7 @@ bool distributed_available() {
 }
 
 Cluster& cluster_session() {
-    if (!session) {
-        mpi_start();
-        session = std::make_unique<MpiCluster>();
-        std::atexit(end_session);
-        if (session->rank() != 0) silence_this_rank();
-    }
+    if (!session) session = mpi_module().join(&real_stderr);
     return *session;
 }
 
@@ -62,7 +83,8 @@ void abort_job(const std::string& message, int code) {
     std::cout.flush();
     std::fflush(nullptr);
     [[maybe_unused]] auto n = ::write(real_stderr, line.data(), line.size());
-    mpi_abort(code);
+    if (session) loaded->abort(code);
+    std::_Exit(code);
 }
 
 }  // namespace frontier::cli

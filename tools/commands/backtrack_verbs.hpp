@@ -85,10 +85,10 @@ int BacktrackBatchCommand<P>::run() const {
         write_out(head + ",\n  \"threads\": " + std::to_string(thread_count) +
                   (quiet ? "" : ",\n  \"results\": ["));
     }
-    constexpr std::size_t kBatch = 64;  // instances per pipeline token
+    constexpr std::size_t kBatch = 32;  // instances per pipeline token
     run_with_threads(thread_count, [&] {
         ordered_batches<Instance, Output>(
-            4 * static_cast<std::size_t>(thread_count),
+            2 * static_cast<std::size_t>(thread_count),
             [&](std::vector<Instance>& batch) {
                 for (Instance in; batch.size() < kBatch;) {
                     if (InterruptGuard::raised() || !reader.next(in)) return false;
