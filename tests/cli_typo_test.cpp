@@ -72,6 +72,9 @@ const std::vector<Typo> kTypos = {
     {"lookup --bogus", "'frontier lookup' takes no --bogus option"},
     {"lookup --jsn x.table", "did you mean '--json'? (see frontier lookup --help)"},
     {"lookup", "file is required (see frontier lookup --help)"},
+    // Every Hanoi position is solvable: the switch that skips the unsolvability check is not
+    // offered there.
+    {"solve hanoi:3 --no-parity-check", "hanoi:3 takes no --no-parity-check option"},
     {"rush grade --csv",
      "'frontier rush grade' takes no --csv option (see frontier rush grade "
      "--help)"},

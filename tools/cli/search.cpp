@@ -52,7 +52,7 @@ std::vector<Instance> read_instances_for(const std::string& path, const SearchSw
     return instances;
 }
 
-void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
+void add_search_switches(CLI::App& cmd, SearchSwitches& s, bool unsolvable_starts) {
     // --max-nodes: the name sudoku and qubic used, kept as an alias (docs/formats.md).
     cmd.add_option("--max-expansions,--max-nodes", s.max_expansions,
                    "stop after this many expansions and report FAILED (default: no limit)");
@@ -69,6 +69,7 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s) {
                      "; hdastar only, --threads counts per rank "
                      "(default: the host's cores shared among "
                      "its ranks)");
+    if (!unsolvable_starts) return;
     cmd.add_flag("--no-parity-check", s.no_parity_check,
                  "search even when the start is provably unsolvable (graph searches then "
                  "exhaust the start's component)");

@@ -53,7 +53,9 @@ struct SearchSwitches {
     std::atomic<std::uint64_t>* seen = nullptr;
     SearchLimits limits() const { return SearchLimits{max_expansions, max_depth, stop, seen}; }
 };
-void add_search_switches(CLI::App& cmd, SearchSwitches& s);
+// `unsolvable_starts`: whether the puzzle has starts it can prove unsolvable (else
+// --no-parity-check would do nothing, and is not offered).
+void add_search_switches(CLI::App& cmd, SearchSwitches& s, bool unsolvable_starts = true);
 
 // The instances of a batch file. With --distributed, rank 0 reads them (the file, or standard
 // input, which mpirun gives to rank 0 only) and sends them to the other ranks.

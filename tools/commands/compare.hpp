@@ -156,7 +156,7 @@ void configure_compare(CLI::App& cmd, const std::string& name) {
                    "comma-separated ALGO[:HEURISTIC] list (default: " +
                        std::string(P::kCompareAlgorithms) + ")");
     o->options.add(cmd, Use::search);
-    add_search_switches(cmd, o->sw);
+    add_search_switches(cmd, o->sw, has_unsolvable_starts<P>());
     add_format_option(cmd, o->format, {Format::text, Format::json, Format::csv},
                       "a JSON array, one object per cell");
     cmd.footer(std::string(P::kStateHelp) + "\n" +

@@ -19,6 +19,7 @@
 // Optional:
 //   default_start(d) -> State   the start when none is given (the state argument is optional)
 //   kSolvabilityKnown = false   DomainIO::unsolvable_reason cannot tell every unsolvable state
+//   kEveryStateSolvable = true  no start is unsolvable (--no-parity-check is not offered)
 #pragma once
 
 #include <algorithm>
@@ -99,6 +100,16 @@ template <class P>
 concept HasDefaultStart = requires(const typename P::Domain& d) {
     { P::default_start(d) } -> std::same_as<typename P::Domain::State>;
 };
+
+// Whether some start of the puzzle can be unsolvable (false: every state reaches the goal, as in
+// the Towers of Hanoi; optional entry member kEveryStateSolvable).
+template <class P>
+constexpr bool has_unsolvable_starts() {
+    if constexpr (requires { P::kEveryStateSolvable; })
+        return !P::kEveryStateSolvable;
+    else
+        return true;
+}
 
 template <class P>
 constexpr bool solvability_known() {

@@ -122,7 +122,7 @@ void configure_solve(CLI::App& cmd, const std::string& name) {
                        "; hdastar with --distributed)");
     cmd.add_option("--heuristic", o->heuristic,
                    heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
-    add_search_switches(cmd, o->sw);
+    add_search_switches(cmd, o->sw, has_unsolvable_starts<P>());
     cmd.add_flag("--show", o->show, "draw the board after every move");
     add_format_option(cmd, o->json, "one JSON object");
     add_quiet_option(cmd);

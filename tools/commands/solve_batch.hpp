@@ -311,7 +311,7 @@ void configure_batch(CLI::App& cmd, const std::string& name) {
                        "threads)");
     cmd.add_option("--heuristic", o->heuristic,
                    heuristic_help<P>() + " (default: " + std::string(P::kDefaultHeuristic) + ")");
-    add_search_switches(cmd, o->sw);
+    add_search_switches(cmd, o->sw, has_unsolvable_starts<P>());
     add_format_option(cmd, o->format,
                       {Format::text, Format::json, Format::jsonl, Format::tsv, Format::csv},
                       "one JSON object with every instance and the totals");

@@ -33,6 +33,7 @@ struct HanoiEntry {
     }
     static Hanoi from_header(const TableHeader& h) { return parse_hanoi_name(h.domain); }
     static HanoiState default_start(const Hanoi& d) { return d.start(); }
+    static constexpr bool kEveryStateSolvable = true;  // every position reaches any other
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, Hanoi, Options>;
     static constexpr std::array kHeuristics{
