@@ -51,7 +51,10 @@ TEST(CliCompletions, TheManualPageRendersAndNamesEveryCommand) {
     const std::string& text = shown.out;
     for (const char* want :
          {"FRONTIER(1)", "SYNOPSIS", "solve PUZZLE", "rush grade", "rush enumerate", "pdb build",
-          "lookup", "bench", "EXIT STATUS", "130"})
+          "lookup", "bench", "EXIT STATUS", "130", "EXAMPLES", "frontier count queens 10",
+          // a continued example, joined into one line, and a printf's \n kept as written
+          "frontier pdb build 8puzzle --partition 4-4 --out-dir pdb44 && frontier pdb info",
+          "printf '1 2 3 4 5 6 _ 7 8\\n8 6 7 2 5 4 3 _ 1\\n'"})
         EXPECT_NE(text.find(want), std::string::npos) << want << "\n" << text;
     EXPECT_EQ(text.find("completions"), std::string::npos) << "a hidden command is listed";
 }

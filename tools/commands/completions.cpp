@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,29 @@ struct Node {
     std::string description;  // one line
     std::vector<std::string> words, options;
     std::vector<std::pair<std::string, std::string>> next;  // word, node id
+    std::vector<std::string> examples;                      // its help's Examples block
 };
+
+// The commands of a footer's "Examples:" block (tools/cli/help_format.hpp), continuation lines
+// joined.
+std::vector<std::string> examples_in(const std::string& footer) {
+    std::vector<std::string> out;
+    const auto at = footer.find("Examples:\n");
+    if (at == std::string::npos) return out;
+    std::istringstream in(footer.substr(at + 10));
+    for (std::string line; std::getline(in, line) && line.rfind("  ", 0) == 0;) {
+        const std::string text = line.substr(line.find_first_not_of(' '));
+        if (out.empty() || !out.back().ends_with('\\')) {
+            out.push_back(text);
+            continue;
+        }
+        std::string& command = out.back();
+        command.pop_back();
+        while (command.ends_with(' ')) command.pop_back();
+        command += " " + text;
+    }
+    return out;
+}
 
 bool hidden(const CLI::App* sub) {
     return sub->get_group().empty();
@@ -42,7 +65,8 @@ std::string id_of(const std::string& path) {
 // The nodes of `app` and everything under it, depth first.
 void collect(const CLI::App& app, const std::string& path, const Registry& registry,
              std::vector<Node>& nodes) {
-    Node node{id_of(path), path, app.get_description(), {}, options_of(app), {}};
+    Node node{id_of(path),     path, app.get_description(),        {},
+              options_of(app), {},   examples_in(app.get_footer())};
     const std::size_t at = nodes.size();
     nodes.push_back(node);
     for (const CLI::App* sub : app.get_subcommands({})) {
@@ -56,10 +80,16 @@ void collect(const CLI::App& app, const std::string& path, const Registry& regis
         }
         for (const Registry::VerbSummary& v : registry.summaries()) {
             if (v.name != sub->get_name()) continue;
-            Node verb{id_of(sub_path), sub_path, v.description, v.puzzles, {"--help"}, {}};
+            Node verb{id_of(sub_path),
+                      sub_path,
+                      v.description,
+                      v.puzzles,
+                      {"--help"},
+                      {},
+                      examples_in(sub->get_footer())};
             verb.next.emplace_back("*", verb.id + "_puzzle");
             nodes.push_back(verb);
-            nodes.push_back({verb.id + "_puzzle", sub_path + " PUZZLE", "", {}, v.options, {}});
+            nodes.push_back({verb.id + "_puzzle", sub_path + " PUZZLE", "", {}, v.options, {}, {}});
         }
     }
 }
@@ -210,6 +240,10 @@ std::string man(const std::vector<Node>& nodes, const std::string& about) {
                  roff(joined(n.words)) + "\n";
         if (!options->empty()) s += ".br\nOptions: " + roff(joined(*options)) + "\n";
     }
+    // Examples: those of the commands' own help pages, which the tests run.
+    s += ".SH EXAMPLES\n";
+    for (const Node& n : nodes)
+        for (const std::string& e : n.examples) s += ".PP\n.nf\n" + roff(e) + "\n.fi\n";
     s += ".SH EXIT STATUS\n"
          ".TP\n0\ndone: solved, counted, enumerated, graded, built\n"
          ".TP\n1\na well-formed question without a solution, or a check that found a "
