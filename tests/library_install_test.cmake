@@ -3,7 +3,8 @@
 # Installs the build into a fresh prefix, copies docs/examples/custom-puzzle out of the source
 # tree, configures and builds it against the installed package only (find_package(Frontier)),
 # runs it for Lights Out 3x3 and 4x4, and checks its layer counts and optimal solution lengths
-# against a brute-force BFS written here, in CMake, with no Frontier code.
+# against a brute-force BFS written here, in CMake, with no Frontier code. Then checks that MPI is
+# an optional component of the package (engine-only use on a machine without MPI).
 #
 # Inputs (-D): FRONTIER_BUILD_DIR, FRONTIER_SOURCE_DIR, WORK_DIR, GENERATOR, MAKE_PROGRAM,
 # CXX_COMPILER.
@@ -194,3 +195,40 @@ foreach(side 3 4)
   endif()
   message(STATUS "side ${side}: layers ${layers} and solution length ${expected_all_on} agree")
 endforeach()
+
+# 4. MPI is an optional component. A consumer on a machine without MPI (simulated by disabling
+# find_package(MPI)) still finds the package for engine-only use; asking for the mpi component
+# there leaves the package not found (MPI named); where MPI is found the component is too.
+file(READ ${package_dir}/FrontierConfig.cmake config_text)
+string(REGEX MATCH "set\\(Frontier_WITH_MPI ([A-Za-z]+)\\)" _ "${config_text}")
+set(package_has_mpi ${CMAKE_MATCH_1})
+# Configures a one-line consumer with `find_args`; sets <out>_rc and <out>_text.
+function(consume name find_args out)
+  set(dir ${WORK_DIR}/consumer-${name})
+  file(MAKE_DIRECTORY ${dir})
+  file(WRITE ${dir}/CMakeLists.txt
+       "cmake_minimum_required(VERSION 3.22)\nproject(consumer LANGUAGES CXX)\n"
+       "find_package(Frontier 0.16 ${find_args})\n"
+       "message(STATUS \"found: \${Frontier_FOUND}, mpi component: \${Frontier_mpi_FOUND}\")\n")
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${dir} -B ${dir}/build -G ${GENERATOR}
+                          ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                          -DCMAKE_PREFIX_PATH=${prefix} ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+  set(${out}_rc ${rc} PARENT_SCOPE)
+  set(${out}_text "${text}${err}" PARENT_SCOPE)
+endfunction()
+consume(engine_only "REQUIRED" no_mpi -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON)
+if(NOT no_mpi_rc EQUAL 0 OR NOT no_mpi_text MATCHES "found: 1, mpi component: FALSE")
+  message(FATAL_ERROR "engine-only use without MPI failed:\n${no_mpi_text}")
+endif()
+if(package_has_mpi)
+  consume(mpi_missing "COMPONENTS mpi" missing -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON)
+  if(NOT missing_text MATCHES "found: 0" OR NOT missing_text MATCHES "MPI")
+    message(FATAL_ERROR "COMPONENTS mpi without MPI was not refused naming it:\n${missing_text}")
+  endif()
+  consume(mpi "REQUIRED COMPONENTS mpi" with_mpi)
+  if(NOT with_mpi_rc EQUAL 0 OR NOT with_mpi_text MATCHES "found: 1, mpi component: TRUE")
+    message(FATAL_ERROR "COMPONENTS mpi with MPI failed:\n${with_mpi_text}")
+  endif()
+endif()
+message(STATUS "MPI component: optional (package built with MPI: ${package_has_mpi})")
