@@ -232,3 +232,20 @@ if(package_has_mpi)
   endif()
 endif()
 message(STATUS "MPI component: optional (package built with MPI: ${package_has_mpi})")
+
+# 5. The headers by the project's name, <frontier/engine/...>, compile and link from the prefix.
+set(angle ${WORK_DIR}/consumer-angle)
+file(MAKE_DIRECTORY ${angle})
+file(WRITE ${angle}/CMakeLists.txt
+     "cmake_minimum_required(VERSION 3.22)\nproject(angle LANGUAGES CXX)\n"
+     "find_package(Frontier 0.16 REQUIRED)\nadd_executable(angle main.cpp)\n"
+     "target_link_libraries(angle PRIVATE Frontier::domains)\n")
+file(WRITE ${angle}/main.cpp
+     "#include <frontier/domains/hanoi/hanoi.hpp>\n#include <frontier/engine/concepts.hpp>\n"
+     "static_assert(frontier::PerfectHashDomain<frontier::Hanoi>);\n"
+     "int main() { return frontier::Hanoi(3).size() == 27 ? 0 : 1; }\n")
+run_checked("configuring the <frontier/...> consumer" ${CMAKE_COMMAND} -S ${angle} -B ${angle}/build
+            -G ${GENERATOR} ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+            -DCMAKE_PREFIX_PATH=${prefix})
+run_checked("building the <frontier/...> consumer" ${CMAKE_COMMAND} --build ${angle}/build)
+run_checked("running the <frontier/...> consumer" ${angle}/build/angle)
