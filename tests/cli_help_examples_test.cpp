@@ -89,6 +89,13 @@ std::vector<std::string> examples_of(const std::string& help) {
     return examples;
 }
 
+// `text` as one shell word.
+std::string single_quoted(const std::string& text) {
+    std::string q = "'";
+    for (char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
 TEST(CliHelpExamples, EveryHelpPageHasExamplesThatRun) {
     const std::vector<std::string> pages = help_pages();
     // The command tree as the help shows it today: ten commands, five group commands, and
@@ -117,14 +124,8 @@ TEST(CliHelpExamples, EveryHelpPageHasExamplesThatRun) {
     for (const auto& [example, page] : first_page_of) {
         const auto start = std::chrono::steady_clock::now();
         const auto r = test::run_shell("cd " + root + "/work && PATH=" + root +
-                                       "/bin:$PATH timeout 120 sh -c '" +
-                                       [&] {
-                                           std::string q;  // the example, single-quoted
-                                           for (char c : example)
-                                               q += c == '\'' ? "'\\''" : std::string(1, c);
-                                           return q;
-                                       }() +
-                                       "' < /dev/null");
+                                       "/bin:$PATH timeout 120 sh -c " + single_quoted(example) +
+                                       " < /dev/null");
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         EXPECT_EQ(r.exit_code, 0) << "frontier " << page << " --help: " << example << "\n"

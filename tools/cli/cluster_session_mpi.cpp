@@ -26,7 +26,7 @@ struct MpiModule {
 };
 
 Cluster* session = nullptr;
-const MpiModule* loaded = nullptr;
+MpiModule loaded;  // set together with session
 int real_stderr = STDERR_FILENO;
 
 // Where the module is: beside the program (the build tree), then <prefix>/<libdir>/frontier
@@ -40,9 +40,7 @@ std::vector<std::filesystem::path> module_candidates() {
             dir.parent_path() / FRONTIER_INSTALL_LIBDIR / "frontier" / kFrontierMpiModule};
 }
 
-const MpiModule& mpi_module() {
-    static MpiModule module;
-    if (loaded) return *loaded;
+MpiModule load_mpi_module() {
     std::string why;
     for (const std::filesystem::path& path : module_candidates()) {
         if (!std::filesystem::exists(path)) continue;
@@ -52,9 +50,10 @@ const MpiModule& mpi_module() {
             why = ::dlerror();
             continue;
         }
+        MpiModule module;
         module.join = reinterpret_cast<Cluster* (*)(int*)>(::dlsym(handle, "frontier_mpi_join"));
         module.abort = reinterpret_cast<void (*)(int)>(::dlsym(handle, "frontier_mpi_abort"));
-        if (module.join && module.abort) return *(loaded = &module);
+        if (module.join && module.abort) return module;
         why = path.string() + ": not a Frontier MPI module";
     }
     throw InputError("--distributed: cannot load the MPI module " +
@@ -70,7 +69,10 @@ bool distributed_available() {
 }
 
 Cluster& cluster_session() {
-    if (!session) session = mpi_module().join(&real_stderr);
+    if (!session) {
+        loaded = load_mpi_module();
+        session = loaded.join(&real_stderr);
+    }
     return *session;
 }
 
@@ -83,7 +85,7 @@ void abort_job(const std::string& message, int code) {
     std::cout.flush();
     std::fflush(nullptr);
     [[maybe_unused]] auto n = ::write(real_stderr, line.data(), line.size());
-    if (session) loaded->abort(code);
+    if (session) loaded.abort(code);
     std::_Exit(code);
 }
 

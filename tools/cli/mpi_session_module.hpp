@@ -1,7 +1,7 @@
 // The C interface between the program and its MPI module.
 //
 // --distributed needs MPI, but nothing else does, and loading Open MPI's libraries costs every
-// run about a megabyte of memory and a few milliseconds, whether it uses them or not. So the MPI
+// run memory and start-up time, whether it uses them or not (docs/performance.md). So the MPI
 // side of a session (engine/mpi_cluster.cpp and the few lines below that start and silence a
 // rank) is built as a module, libfrontier_mpi_session.so, that cluster_session() loads with
 // dlopen the first time a command runs distributed (tools/cli/cluster_session_mpi.cpp). The

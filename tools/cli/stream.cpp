@@ -120,6 +120,13 @@ void write_out(const std::string& text) {
     check_stdout();
 }
 
+std::string json_members(const Json& j) {
+    std::string text;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        text += ",\n  \"" + it.key() + "\": " + it.value().dump();
+    return text;
+}
+
 void check_stdout() {
     errno = 0;
     const bool flushed = std::fflush(stdout) == 0;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
 
 namespace frontier::cli {
@@ -60,6 +61,10 @@ class InterruptNote {
 // at once and an interrupted run keeps it. Throws as check_stdout() does when the write failed,
 // so a long run stops at its first lost line instead of finishing with a summary that claims it.
 void write_out(const std::string& text);
+
+// A JSON object streamed by hand (its results array written as they come): `j`'s members as the
+// lines ",\n  \"key\": value" that follow the members already written, in order.
+std::string json_members(const Json& j);
 
 // Flushes stdout; InputError with exit status 3 ("cannot write standard output (REASON)") when
 // this or any earlier write to it failed. Call it before a summary that says the output is done.

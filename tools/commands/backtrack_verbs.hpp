@@ -77,12 +77,9 @@ int BacktrackBatchCommand<P>::run() const {
     int bad = 0;
     bool cut = false;  // an instance was skipped after Ctrl-C: nothing after it is written
     if (json) {
-        std::string head =
-            "{\n  \"domain\": \"" + std::string(P::kName) + "\",\n  \"file\": " + Json(file).dump();
-        const Json settings = P::settings_json(s);
-        for (auto it = settings.begin(); it != settings.end(); ++it)
-            head += ",\n  \"" + it.key() + "\": " + it.value().dump();
-        write_out(head + ",\n  \"threads\": " + std::to_string(thread_count) +
+        write_out("{\n  \"domain\": \"" + std::string(P::kName) +
+                  "\",\n  \"file\": " + Json(file).dump() + json_members(P::settings_json(s)) +
+                  ",\n  \"threads\": " + std::to_string(thread_count) +
                   (quiet ? "" : ",\n  \"results\": ["));
     }
     constexpr std::size_t kBatch = 32;  // instances per pipeline token
@@ -125,10 +122,8 @@ int BacktrackBatchCommand<P>::run() const {
         j["seconds"] = seconds;
         j["puzzles_per_second"] = static_cast<double>(totals.puzzles) / std::max(seconds, 1e-9);
         if (InterruptGuard::raised()) j["interrupted"] = true;
-        std::string tail = quiet ? "" : totals.puzzles == 0 ? "]" : "\n  ]";
-        for (auto it = j.begin(); it != j.end(); ++it)
-            tail += ",\n  \"" + it.key() + "\": " + it.value().dump();
-        write_out(tail + "\n}\n");
+        const std::string close = quiet ? "" : totals.puzzles == 0 ? "]" : "\n  ]";
+        write_out(close + json_members(j) + "\n}\n");
     } else {
         write_out(totals.text(s, thread_count, seconds));
     }

@@ -128,11 +128,20 @@ double BenchPoint::rate() const {
     return t > 0 && !runs.empty() ? runs.front().work / t : 0;
 }
 
-double speedup(const std::vector<BenchPoint>& points, const BenchPoint& p) {
+namespace {
+
+// The workload's 1-thread median, 0 when it was not measured.
+double one_thread_seconds(const std::vector<BenchPoint>& points, const std::string& workload) {
     for (const auto& q : points)
-        if (q.workload == p.workload && q.threads == 1 && p.median_seconds() > 0)
-            return q.median_seconds() / p.median_seconds();
+        if (q.workload == workload && q.threads == 1) return q.median_seconds();
     return 0;
+}
+
+}  // namespace
+
+double speedup(const std::vector<BenchPoint>& points, const BenchPoint& p) {
+    const double median = p.median_seconds();
+    return median > 0 ? one_thread_seconds(points, p.workload) / median : 0;
 }
 
 nlohmann::ordered_json machine_description(const std::string& build_type) {
@@ -277,7 +286,7 @@ std::string speedup_svg(const std::vector<BenchPoint>& points,
         auto& pts = by_workload[name];
         std::sort(pts.begin(), pts.end(),
                   [](const BenchPoint* a, const BenchPoint* b) { return a->threads < b->threads; });
-        const double one = speedup(points, *pts.front()) * pts.front()->median_seconds();
+        const double one = one_thread_seconds(points, name);
         svg::Panel panel;
         panel.title = name;
         panel.x.label = "threads";

@@ -101,10 +101,7 @@ void end_json(std::uint64_t graded, std::uint64_t bad, bool check, std::uint64_t
         j["mismatches"] = mismatches;
     }
     if (interrupted) j["interrupted"] = true;
-    std::string text = graded == 0 ? "]" : "\n  ]";
-    for (auto it = j.begin(); it != j.end(); ++it)
-        text += ",\n  \"" + it.key() + "\": " + it.value().dump();
-    write_out(text + "\n}\n");
+    write_out((graded == 0 ? "]" : "\n  ]") + json_members(j) + "\n}\n");
 }
 
 // The --check verdict of one line: "" when it matches (or has nothing to check).
