@@ -72,7 +72,7 @@ void blocks(benchmark::State& state, const char* name) {
     o.threads = static_cast<int>(state.range(0));
     std::uint64_t reached = 0;
     for (auto _ : state)
-        reached = layered_hash_bfs(d, std::span<const BlockState>(roots), o).stats.reached;
+        reached = layered_hash_bfs(d, std::span<const BlockState>(roots), o).reached;
     per_second(state, reached);
 }
 void BM_BlocksKlotski(benchmark::State& s) {

@@ -1,4 +1,4 @@
-# Install rules and the CMake package of Frontier as a library (docs/library.md).
+# Install rules and the CMake package of Frontier as a library (docs/howto/library.md).
 #
 #   <prefix>/bin/frontier                                  the program
 #   <prefix>/lib/frontier/libfrontier_mpi_session.so       its MPI module (with MPI)
@@ -7,6 +7,7 @@
 #   <prefix>/include/frontier/engine/*.hpp                 the engine (templates over a domain)
 #   <prefix>/include/frontier/domains/<name>/*.hpp         the built-in puzzles
 #   <prefix>/lib/libfrontier_engine.a, libfrontier_domains.a (and libfrontier_mpi.a with MPI)
+#                                                          for any x86-64 CPU by default
 #   <prefix>/lib/cmake/Frontier/FrontierConfig.cmake, FrontierConfigVersion.cmake,
 #                               FrontierTargets*.cmake     Frontier::engine, Frontier::domains
 #                                                          (Frontier::mpi with MPI)
@@ -20,10 +21,17 @@ include(CMakePackageConfigHelpers)
 set(FRONTIER_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Frontier
     CACHE STRING "Where the CMake package files are installed, relative to the prefix")
 
-set(frontier_exported_libraries frontier_engine frontier_domains)
+# The libraries installed: the portable copies unless the build asked for native ones
+# (FRONTIER_INSTALL_NATIVE; engine/CMakeLists.txt makes the copies).
+set(frontier_exported_libraries "")
+set(frontier_packaged frontier_engine frontier_domains)
 if(FRONTIER_WITH_MPI)
-  list(APPEND frontier_exported_libraries frontier_mpi)
+  list(APPEND frontier_packaged frontier_mpi)
 endif()
+foreach(library IN LISTS frontier_packaged)
+  frontier_installed_copy(copy ${library})
+  list(APPEND frontier_exported_libraries ${copy})
+endforeach()
 
 install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
@@ -43,7 +51,7 @@ install(FILES ${frontier_zsh} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-func
 install(FILES ${frontier_fish} DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 install(FILES ${frontier_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
-# Every header of the two folders: the API ones (docs/library.md lists them) include the others.
+# Every header of the two folders: the API ones (docs/howto/library.md lists them) include the others.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine ${PROJECT_SOURCE_DIR}/domains
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/frontier
         FILES_MATCHING PATTERN "*.hpp")

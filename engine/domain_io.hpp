@@ -21,8 +21,8 @@
 //   static State scramble(const D&, std::string_view moves);  // HasScramble: the state these
 //                                                 // moves reach from the goal (solve --scramble)
 // Algorithms never see this trait; only tools/ and tests do. A puzzle used through the library
-// (docs/library.md) needs none of it: specialise DomainIO, with only the members you use, when
-// your program wants one place for the text form of its states.
+// (docs/howto/library.md) needs none of it: specialise DomainIO, with only the members you use,
+// when your program wants one place for the text form of its states.
 #pragma once
 
 #include <concepts>

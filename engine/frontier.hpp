@@ -1,4 +1,4 @@
-// Frontier as a library: every entry point in one include (docs/library.md).
+// Frontier as a library: every entry point in one include (docs/howto/library.md).
 //
 // A puzzle is a domain type that models the concepts of engine/concepts.hpp (state, successors,
 // optionally a dense rank); the functions below are templates over it and return result structs.
@@ -9,11 +9,13 @@
 //     layered_bfs(domain, roots, table, options)        engine/layered_bfs.hpp
 //         PerfectHashDomain: fills a dense byte table (DistanceTable) with every rank's depth.
 //     layered_hash_bfs(domain, roots, options)          engine/hash_bfs.hpp
-//         any SearchDomain with an Abseil-hashable State: layer counts from hash sets.
+//         any SearchDomain with an Abseil-hashable State: layer counts from hash sets, the
+//         deepest layer's states in farthest_states.
 //     layered_bitmap_bfs(domain, roots, options)        engine/bitmap_bfs.hpp
 //         IndexedDomain: layer counts over a bitmap of 2^k indices.
 //     two_bit_bfs(space, roots, table, options)         engine/two_bit_bfs.hpp
-//         TwoBitSpace (a bipartite dense space walked by a cursor): 2 bits per state, depth
+//         TwoBitSpace (a dense space walked by a cursor; roots as indices, or as states when the
+//         space names them, StateTwoBitSpace): 2 bits per state, depth
 //         mod 3; two_bit_distance() (engine/two_bit_lookup.hpp) walks an exact distance and
 //         optimal path down the table, refusing a damaged one (DamagedTableError).
 //   Solving one instance optimally (SearchResult / HdaResult: status, moves, counters):
@@ -27,6 +29,10 @@
 //                                                     engine/distance_table.hpp, table_file.hpp
 //   Threads: every parallel entry point takes `threads` in its options (0: all cores) and runs in
 //     its own oneTBB task arena of that many slots (engine/parallel.hpp).
+//
+// Every BFS returns a LayeredBfsResult or a type derived from it (layers, reached, seconds).
+// engine/frontier_light.hpp is the light include: the concepts and layered_bfs only, for a small
+// program that compiles in about two thirds of the time.
 //
 // The other engine headers are internal details that these include; they are installed only for
 // that reason and may change without notice.

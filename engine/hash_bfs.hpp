@@ -42,16 +42,18 @@ struct HashBfsOptions : LayeredBfsOptions {
     std::uint64_t memory_limit = 0;
 };
 
+// The same shape as every BFS entry point's result (layers, reached, seconds, threads; see
+// LayeredBfsResult), with the deepest layer's states instead of ranks: this search has no rank,
+// so the inherited `farthest` stays empty and `farthest_states` holds them.
 template <SearchDomain D>
-struct HashBfsResult {
-    LayeredBfsResult stats;                   // layers, reached, time (stats.farthest is empty)
-    std::vector<typename D::State> farthest;  // states of the deepest layer, capped
-    std::uint64_t bytes_estimate = 0;         // memory the sets held at the end, roughly
+struct HashBfsResult : LayeredBfsResult {
+    std::vector<typename D::State> farthest_states;  // states of the deepest layer, capped
+    std::uint64_t bytes_estimate = 0;                // memory the sets held at the end, roughly
 };
 
 // Input: any domain whose State is hashable with Abseil, the roots (depth 0) and options
 // (threads: 0 = all cores, max_depth, on_layer, memory_limit). Output: the layer counts in
-// stats.layers and the deepest layer's states (capped at farthest_limit). Time O(reached states
+// layers and the deepest layer's states (capped at farthest_limit). Time O(reached states
 // x successors), memory every reached state once plus two layers. Runs in a task arena of
 // options.threads threads; the domain's const members are called from all of them at once.
 // Deterministic: the counts and the farthest states do not depend on the thread count. Throws
@@ -63,7 +65,7 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
     constexpr std::size_t kShards = 64;
     constexpr std::size_t kChunk = 1024;
     HashBfsResult<D> out;
-    LayeredBfsResult& result = out.stats;
+    LayeredBfsResult& result = out;
     result.threads = resolve_threads(options.threads);
     Stopwatch clock;
     auto shard_of = [](const State& s) {
@@ -119,7 +121,8 @@ HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::S
             return std::memcmp(&a, &b, sizeof(State)) < 0;
         });
         const std::size_t keep = std::min(layer.size(), options.farthest_limit);
-        out.farthest.assign(layer.begin(), layer.begin() + static_cast<std::ptrdiff_t>(keep));
+        out.farthest_states.assign(layer.begin(),
+                                   layer.begin() + static_cast<std::ptrdiff_t>(keep));
         for (const auto& set : seen) out.bytes_estimate += set.capacity() * (sizeof(State) + 1);
     });
     result.seconds = clock.seconds();

@@ -11,7 +11,7 @@
 // Each process writes its shard atomically (write_table_file); one process writes the manifest
 // atomically once all shards are on disk, after removing any old manifest first, so a reader
 // never pairs a manifest with shards of another run unnoticed (table_id must match everywhere).
-// Format details: docs/formats.md.
+// Format details: docs/reference/formats.md.
 //
 // Opening validates the manifest, every shard (headers, checksums, table_id, index, range) and
 // that the shards tile [0, entries) in order, then presents the payload as one contiguous span:

@@ -369,4 +369,14 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
     return result;
 }
 
+// The same from roots given as states, for a space that names them (StateTwoBitSpace).
+template <StateTwoBitSpace S>
+TwoBitBfsResult two_bit_bfs(const S& space, std::span<const typename S::State> roots,
+                            TwoBitTable& table, const TwoBitBfsOptions& options = {}) {
+    std::vector<std::uint64_t> indices;
+    indices.reserve(roots.size());
+    for (const auto& root : roots) indices.push_back(space.index(root));
+    return two_bit_bfs(space, std::span<const std::uint64_t>(indices), table, options);
+}
+
 }  // namespace frontier

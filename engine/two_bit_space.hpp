@@ -37,6 +37,16 @@ concept TwoBitSpace = requires(const S& s, typename S::Cursor& cursor, std::uint
     { cursor.neighbors(residue, out) } -> std::convertible_to<int>;
 };
 
+// A space that also names its states: State and index(state), a bijection onto [0, size()) for
+// the states it holds. two_bit_bfs then takes its roots as states, like the other BFS entry
+// points; a space of bare indices (a user's bitmask puzzle) passes indices. A State that is
+// itself std::uint64_t would make the two overloads one, so it does not count.
+template <class S>
+concept StateTwoBitSpace = TwoBitSpace<S> && !std::same_as<typename S::State, std::uint64_t> &&
+                           requires(const S& s, const typename S::State& state) {
+    { s.index(state) } -> std::convertible_to<std::uint64_t>;
+};
+
 namespace detail {
 
 // The parity filter a search may use (see the contract above): `of` is the parity of each

@@ -1,7 +1,7 @@
-// One batch policy for every command that reads many inputs (docs/formats.md, "Batches"): the
-// same three lines with a bad one in the middle give, in each command, the answers to lines 1
-// and 3 on stdout in input order, exactly one stderr line "frontier: error: stdin:2: ...", a row
-// of status `error` where the format has a status per input, and exit status 2.
+// One batch policy for every command that reads many inputs (docs/reference/exit-status.md,
+// "Batches"): the same three lines with a bad one in the middle give, in each command, the answers
+// to lines 1 and 3 on stdout in input order, exactly one stderr line "frontier: error: stdin:2:
+// ...", a row of status `error` where the format has a status per input, and exit status 2.
 #include <string>
 #include <vector>
 

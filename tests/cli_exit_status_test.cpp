@@ -1,4 +1,4 @@
-// The exit-status policy (docs/formats.md, "Exit status"), puzzle by puzzle: 0 answered; 1 a
+// The exit-status policy (docs/reference/exit-status.md), puzzle by puzzle: 0 answered; 1 a
 // well-formed question without a solution, printed as a result with its reason (text on stdout,
 // and `status` plus `reason` in --json), nothing on stderr; 2 bad input, exactly one stderr line
 // `frontier: error: ...` and nothing on stdout. The table names every puzzle `solve --help`

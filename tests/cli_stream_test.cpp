@@ -1,7 +1,8 @@
 // Batches that stream (issue 18): solve-batch, solve-batch sudoku and rush grade print each
 // answer once it and every earlier one are done, keep them on Ctrl-C (exit 130), and print the
 // same rows whatever --threads; and the one vocabulary of options (--format with its aliases,
-// --max-expansions / --max-nodes, --algorithms / --methods, --list) that docs/formats.md lists.
+// --max-expansions / --max-nodes, --algorithms / --methods, --list) that docs/reference/formats.md
+// lists.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>

@@ -6,8 +6,13 @@
 # against a brute-force BFS written here, in CMake, with no Frontier code. Then checks that MPI is
 # an optional component of the package (engine-only use on a machine without MPI).
 #
+# Then builds the other examples the same way: the pancake problem (a user's two-bit space), checked
+# against the published pancake numbers and a brute force, and the ring (the light include); each
+# example also as on a machine without MPI. Checks that the installed libraries are built for any
+# x86-64 (no -march=native).
+#
 # Inputs (-D): FRONTIER_BUILD_DIR, FRONTIER_SOURCE_DIR, WORK_DIR, GENERATOR, MAKE_PROGRAM,
-# CXX_COMPILER.
+# CXX_COMPILER, INSTALL_NATIVE.
 cmake_minimum_required(VERSION 3.22)
 
 foreach(var FRONTIER_BUILD_DIR FRONTIER_SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)
@@ -17,8 +22,6 @@ foreach(var FRONTIER_BUILD_DIR FRONTIER_SOURCE_DIR WORK_DIR GENERATOR CXX_COMPIL
 endforeach()
 
 set(prefix ${WORK_DIR}/prefix)
-set(example_source ${WORK_DIR}/custom-puzzle)
-set(example_build ${WORK_DIR}/build)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 
@@ -70,28 +73,74 @@ foreach(tree "${FRONTIER_SOURCE_DIR}" "${FRONTIER_BUILD_DIR}")
   endif()
 endforeach()
 
-# 2. Build the example from a copy outside the source tree, against the prefix only.
-file(COPY ${FRONTIER_SOURCE_DIR}/docs/examples/custom-puzzle/ DESTINATION ${example_source})
+# 1b. What is installed runs on any x86-64: no -march=native in the exported flags and, unless
+# the build asked for native libraries (FRONTIER_INSTALL_NATIVE), no instruction past the
+# baseline in the archives (AVX registers, BMI2's pext/pdep, which this code uses when allowed).
+string(FIND "${package_text}" "march" at)
+if(NOT at EQUAL -1)
+  message(FATAL_ERROR "the exported targets carry a -march flag:\n${package_text}")
+endif()
+cmake_host_system_information(RESULT host_processor QUERY OS_PLATFORM)
+if(host_processor MATCHES "x86_64|AMD64" AND NOT INSTALL_NATIVE)
+  find_program(objdump objdump)
+  file(GLOB archives ${prefix}/lib*/libfrontier_*.a)
+  list(LENGTH archives archive_count)
+  if(NOT objdump OR archive_count LESS 2)
+    message(FATAL_ERROR "cannot check the installed archives (objdump: ${objdump}): ${archives}")
+  endif()
+  foreach(archive IN LISTS archives)
+    execute_process(COMMAND ${objdump} -d --no-show-raw-insn ${archive}
+                    OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+    string(REGEX MATCH "[^\n]*(%[yz]mm[0-9]|[ \t](pext|pdep|vpbroadcast|vpternlog)[a-z]* )[^\n]*"
+           found "${listing}")
+    if(NOT rc EQUAL 0 OR found)
+      message(FATAL_ERROR "${archive} is not baseline x86-64 (${rc}): ${found}")
+    endif()
+  endforeach()
+  message(STATUS "installed archives: baseline x86-64 (${archive_count} checked)")
+endif()
+
+# 2. Build the examples from copies outside the source tree, against the prefix only: as on this
+# machine, and as on one without MPI (find_package(MPI) disabled), where the package must still
+# serve engine-only use. Sets <name>_<mode> to the build directory.
 set(make_program "")
 if(MAKE_PROGRAM)
   set(make_program -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM})
 endif()
-run_checked("configuring the example"
-            ${CMAKE_COMMAND} -S ${example_source} -B ${example_build} -G ${GENERATOR}
-            ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
-            -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
-run_checked("building the example" ${CMAKE_COMMAND} --build ${example_build})
-file(READ ${example_build}/compile_commands.json commands)
-# (The work directory may itself lie inside the source tree, under the build directory.)
-string(REPLACE "${WORK_DIR}" "<work>" commands_outside "${commands}")
-string(FIND "${commands_outside}" "${FRONTIER_SOURCE_DIR}" at)
-if(NOT at EQUAL -1)
-  message(FATAL_ERROR "the example compiled with a path into the source tree:\n${commands}")
-endif()
-string(FIND "${commands}" "${prefix}/include/frontier" at)
-if(at EQUAL -1)
-  message(FATAL_ERROR "the example did not use the installed headers:\n${commands}")
-endif()
+function(build_example name mode)
+  set(source ${WORK_DIR}/${name})
+  set(build ${WORK_DIR}/${name}-${mode})
+  if(NOT EXISTS ${source})
+    file(COPY ${FRONTIER_SOURCE_DIR}/docs/examples/${name}/ DESTINATION ${source})
+  endif()
+  set(extra "")
+  if(mode STREQUAL "no_mpi")
+    set(extra -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON)
+  endif()
+  run_checked("configuring ${name} (${mode})"
+              ${CMAKE_COMMAND} -S ${source} -B ${build} -G ${GENERATOR}
+              ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
+              -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_EXPORT_COMPILE_COMMANDS=ON ${extra})
+  run_checked("building ${name} (${mode})" ${CMAKE_COMMAND} --build ${build})
+  file(READ ${build}/compile_commands.json commands)
+  # (The work directory may itself lie inside the source tree, under the build directory.)
+  string(REPLACE "${WORK_DIR}" "<work>" commands_outside "${commands}")
+  string(FIND "${commands_outside}" "${FRONTIER_SOURCE_DIR}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${name} compiled with a path into the source tree:\n${commands}")
+  endif()
+  string(FIND "${commands}" "${prefix}/include/frontier" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${name} did not use the installed headers:\n${commands}")
+  endif()
+  set(${name}_${mode} ${build} PARENT_SCOPE)
+endfunction()
+foreach(mode plain no_mpi)
+  foreach(name custom-puzzle pancakes ring)
+    build_example(${name} ${mode})
+  endforeach()
+endforeach()
+set(example_build ${custom-puzzle_plain})
 
 # Breadth-first search over Lights Out on a side x side board from the dark board, written
 # independently of Frontier: states are integers, a press XORs a mask. Sets <out>_layers (the
@@ -195,6 +244,99 @@ foreach(side 3 4)
   endif()
   message(STATUS "side ${side}: layers ${layers} and solution length ${expected_all_on} agree")
 endforeach()
+
+# 3b. The pancake problem, a user's own two-bit space (docs/examples/pancakes). The largest
+# number of flips for n pancakes is the published pancake number (OEIS A058986: 1, 3, 4, 5, 7,
+# 8, 9, 10 for n = 2..9). For 6 pancakes the layers and a stack's distance are checked against a
+# brute-force BFS written here, and the printed flips are replayed: they sort the stack.
+set(pancake_numbers 1 3 4 5 7 8 9 10)
+foreach(n RANGE 2 9)
+  run_checked("pancakes --size ${n}" ${pancakes_plain}/pancakes --size ${n} --threads 2)
+  math(EXPR at "${n} - 2")
+  list(GET pancake_numbers ${at} expected)
+  if(NOT run_output MATCHES "most flips needed: ${expected}\n")
+    message(FATAL_ERROR "pancakes --size ${n}: not ${expected} flips at most:\n${run_output}")
+  endif()
+endforeach()
+# Flips the top k characters of a stack written as a string of digits.
+function(flip stack k out)
+  string(SUBSTRING "${stack}" 0 ${k} top)
+  string(SUBSTRING "${stack}" ${k} -1 rest)
+  set(reversed "")
+  foreach(i RANGE 1 ${k})
+    math(EXPR j "${k} - ${i}")
+    string(SUBSTRING "${top}" ${j} 1 c)
+    string(APPEND reversed "${c}")
+  endforeach()
+  set(${out} "${reversed}${rest}" PARENT_SCOPE)
+endfunction()
+set(layer 123456)
+set(pancake_depth_123456 0)
+set(brute_layers "")
+set(depth 0)
+while(NOT "${layer}" STREQUAL "")
+  list(LENGTH layer count)
+  list(APPEND brute_layers ${count})
+  math(EXPR depth "${depth} + 1")
+  set(next "")
+  foreach(stack IN LISTS layer)
+    foreach(k RANGE 2 6)
+      flip(${stack} ${k} child)
+      if(NOT DEFINED pancake_depth_${child})
+        set(pancake_depth_${child} ${depth})
+        list(APPEND next ${child})
+      endif()
+    endforeach()
+  endforeach()
+  set(layer ${next})
+endwhile()
+run_checked("pancakes --size 6" ${pancakes_plain}/pancakes --size 6 --stack "3 6 1 5 2 4")
+set(pancake_output "${run_output}")
+string(REGEX MATCHALL "flips [0-9]+: [0-9]+" layer_lines "${pancake_output}")
+set(layers "")
+foreach(line IN LISTS layer_lines)
+  string(REGEX REPLACE "flips [0-9]+: " "" count "${line}")
+  list(APPEND layers ${count})
+endforeach()
+if(NOT layers STREQUAL brute_layers)
+  message(FATAL_ERROR "pancakes 6: layers ${layers}, brute force ${brute_layers}")
+endif()
+if(NOT pancake_output MATCHES "stack 3 6 1 5 2 4: ([0-9]+) flips:([ 0-9]*)\n")
+  message(FATAL_ERROR "pancakes 6: no path line:\n${pancake_output}")
+endif()
+set(distance ${CMAKE_MATCH_1})
+string(STRIP "${CMAKE_MATCH_2}" flips)
+string(REPLACE " " ";" flips "${flips}")
+list(LENGTH flips flip_count)
+set(stack 361524)
+foreach(k IN LISTS flips)
+  flip(${stack} ${k} stack)
+endforeach()
+if(NOT distance EQUAL pancake_depth_361524 OR NOT flip_count EQUAL distance OR
+   NOT stack STREQUAL "123456")
+  message(FATAL_ERROR "pancakes 6: ${distance} flips (${flips}) leave ${stack}; brute force "
+                      "${pancake_depth_361524}")
+endif()
+message(STATUS "pancakes: pancake numbers for 2..9 and the 6-stack layers ${layers} agree")
+
+# 3c. The light include (docs/examples/ring): the ring checks its own table. And every example
+# built as on a machine without MPI gives the same output as the other build.
+run_checked("ring" ${ring_plain}/ring)
+if(NOT run_output MATCHES "ring: same layers")
+  message(FATAL_ERROR "ring: ${run_output}")
+endif()
+foreach(example "custom-puzzle;lights_out;--side;3" "pancakes;pancakes;--size;6" "ring;ring")
+  list(POP_FRONT example name program)
+  run_checked("${program} (plain)" ${${name}_plain}/${program} ${example})
+  set(plain "${run_output}")
+  run_checked("${program} (no MPI)" ${${name}_no_mpi}/${program} ${example})
+  string(REGEX REPLACE "[0-9.]+ s" "" plain "${plain}")
+  string(REGEX REPLACE "[0-9.]+ s" "" no_mpi "${run_output}")
+  if(NOT plain STREQUAL no_mpi)
+    message(FATAL_ERROR "${program}: the build without MPI prints\n${no_mpi}\nnot\n${plain}")
+  endif()
+endforeach()
+message(STATUS "examples: the builds with and without MPI agree")
 
 # 4. MPI is an optional component. A consumer on a machine without MPI (simulated by disabling
 # find_package(MPI)) still finds the package for engine-only use; asking for the mpi component

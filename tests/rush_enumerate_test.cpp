@@ -155,8 +155,8 @@ TEST(RushUniverse, GoalCandidatesKeepTheLinesOf5x5) {
 
 // The public enumerator's candidate counts (fogleman/rush, cpp/src/config.h): it numbers the
 // candidates from 0 and records the last number, MaxID, per size and most walls; the counts are
-// one more. Measured again with its own enumerator (docs/rush-hour.md) for 4 x 4 and 5 x 5; the
-// 6 x 6 counts with walls take minutes to count (tests/long).
+// one more. Measured again with its own enumerator (docs/howto/rush-hour.md) for 4 x 4 and 5 x 5;
+// the 6 x 6 counts with walls take minutes to count (tests/long).
 TEST(RushUniverse, CandidateCountsMatchThePublicEnumeration) {
     for (const auto& [size, walls, max_id] : {std::tuple<int, int, std::uint64_t>{4, 0, 1'348},
                                               {4, 1, 9'803},

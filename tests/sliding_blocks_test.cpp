@@ -60,11 +60,11 @@ TEST(SlidingBlocksEnumerate, KlotskiReaches25955PositionsInEveryMetric) {
             HashBfsOptions o;
             o.threads = threads;
             const auto r = layered_hash_bfs(d, std::span<const BlockState>(roots), o);
-            EXPECT_EQ(r.stats.reached, 25955u);
+            EXPECT_EQ(r.reached, 25955u);
             if (layers.empty())
-                layers = r.stats.layers;
+                layers = r.layers;
             else
-                EXPECT_EQ(r.stats.layers, layers) << threads << " threads";
+                EXPECT_EQ(r.layers, layers) << threads << " threads";
         }
     }
 }

@@ -65,10 +65,12 @@ TEST(HashBfs, PublishedLayersAtEveryThreadCountAndAMemoryLimit) {
         HashBfsOptions o;
         o.threads = threads;
         const auto r = layered_hash_bfs(d, std::span<const TileState>(&goal, 1), o);
-        EXPECT_EQ(r.stats.layers, k8PuzzleLayers) << threads;
-        ASSERT_EQ(r.farthest.size(), 2u);
-        if (farthest.empty()) farthest = r.farthest;
-        EXPECT_EQ(r.farthest, farthest);
+        EXPECT_EQ(r.layers, k8PuzzleLayers) << threads;
+        EXPECT_EQ(r.reached, 181440u);
+        EXPECT_TRUE(r.farthest.empty());  // no ranks: the states are in farthest_states
+        ASSERT_EQ(r.farthest_states.size(), 2u);
+        if (farthest.empty()) farthest = r.farthest_states;
+        EXPECT_EQ(r.farthest_states, farthest);
     }
     HashBfsOptions tight;
     tight.memory_limit = 100000;

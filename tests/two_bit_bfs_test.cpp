@@ -120,6 +120,23 @@ TEST(TwoBitBfs, EightPuzzlePublishedLayersAtEveryThreadCount) {
     }
 }
 
+// Roots given as states (the space names them) fill the same table as their indices, and the
+// result has the shape of the one-byte BFS's.
+TEST(TwoBitBfs, RootsAsStatesEqualRootsAsIndices) {
+    const SlidingTiles board(3, 3);
+    const SlidingTwoBitSpace space(board);
+    TwoBitTable by_index(space.size()), by_state(space.size());
+    const TwoBitBfsResult a = two_bit(space, by_index, 2);
+    const TileState goal = board.goal();
+    const TwoBitBfsResult b = two_bit_bfs(space, std::span<const TileState>(&goal, 1), by_state);
+    const OneByte one = one_byte_bfs(board);
+    EXPECT_EQ(b.layers, one.result.layers);
+    EXPECT_EQ(b.reached, one.result.reached);
+    EXPECT_EQ(a.layers, b.layers);
+    EXPECT_TRUE(std::equal(by_index.bytes().begin(), by_index.bytes().end(),
+                           by_state.bytes().begin(), by_state.bytes().end()));
+}
+
 // Every state's distance, walked down from the two-bit table, equals the one-byte table's.
 TEST(TwoBitBfs, EveryDistanceEqualsTheOneByteTable) {
     for (auto [rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 2}, {2, 5}}) {

@@ -17,10 +17,11 @@ build=${FRONTIER_BUILD_DIR:-$root/build}
 
 # libncurses-dev: the terminal game (frontier play); tmux: only its terminal test, which is
 # skipped (visibly) without it. openmpi-bin, libopenmpi-dev: --distributed (MPI) and its tests.
-# man-db: the test that renders the manual page (man -l).
+# man-db: the test that renders the manual page (man -l). python3-numpy: the test of
+# docs/examples/read_table.py.
 packages=(cmake ninja-build g++ pkg-config libtbb-dev libabsl-dev libgtest-dev libgmock-dev
           libbenchmark-dev libcli11-dev nlohmann-json3-dev libncurses-dev tmux openmpi-bin
-          libopenmpi-dev man-db)
+          libopenmpi-dev man-db python3-numpy)
 # clang, libclang-rt-dev: the fuzz targets (-fsanitize=fuzzer). clang only recommends the
 # runtime (libFuzzer, ASan, UBSan), which --no-install-recommends below would leave out.
 if [[ $mode == fuzz ]]; then packages+=(clang libclang-rt-dev); fi

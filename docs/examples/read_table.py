@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Load a Frontier table file (a distance table or a pattern database) into a numpy array.
 
-The format is documented in docs/formats.md: a text header of key=value lines that starts with
+The format is documented in docs/reference/formats.md: a text header of key=value lines that starts with
 "FRONTIER-TABLE 1" and ends with an empty line, NUL padding up to payload_offset, then
 payload_bytes bytes, one per rank (entry_bits = 8); 255 marks a rank the search never reached.
 

@@ -10,7 +10,7 @@
 //   from_hardest   a second run-cost BFS from the hardest states, stopped at the start.
 // A grader keeps its buffers (hash map arrays included) between puzzles: give each worker one.
 //
-// Difficulty levels by optimal moves (documented in docs/formats.md): 0-10 beginner,
+// Difficulty levels by optimal moves (documented in docs/reference/formats.md): 0-10 beginner,
 // 11-20 intermediate, 21-30 advanced, 31-40 expert, 41 and more grandmaster.
 #pragma once
 

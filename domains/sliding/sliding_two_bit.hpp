@@ -54,7 +54,8 @@ class SlidingTwoBitSpace {
     // Manhattan distance from the goal's blank.
     int parity(int cell) const { return parity_[cell]; }
 
-    // States in the board's own orientation.
+    // States in the board's own orientation (so two_bit_bfs also takes roots as states).
+    using State = TileState;
     std::uint64_t index(TileState s) const;
     TileState state(std::uint64_t index) const;
     std::uint64_t goal_index() const { return index(board_.goal()); }

@@ -27,7 +27,7 @@ TEST(LongKorf24Pdb, SixSixSixSixSolvesTheEasiestInstancesOptimally) {
         " --partition 1,5,6,10,11,12/2,3,4,7,8,9/13,14,18,19,23,24/15,16,17,20,21,22");
     ASSERT_EQ(build.exit_code, 0) << build.err;
     // The header and the nine instances solved in under ten minutes on 2 cores (each within 1 s
-    // to 5.5 min; #29, 11 min, is left out): docs/pattern-databases.md, as solve-batch reads them.
+    // to 5.5 min; #29, 11 min, is left out): docs/howto/solving.md, as solve-batch reads them.
     const std::set<std::string> ids = {"1", "16", "22", "25", "30", "36", "38", "40", "44"};
     const auto rows = test::read_tsv(test::data_file("korf24.tsv"));
     std::ofstream instances(dir + "/easiest.tsv");

@@ -79,9 +79,9 @@ TEST(LongRushUniverse, FiveByFiveDatabasesAreTheSameBytesFromOneProcessOrFromSha
 }
 
 // 5 x 5 with at most 0, 1 and 2 walls through the CLI: the totals equal the public enumerator's
-// own (its inputs, canonical, solvable and minimal counts, run side by side: docs/rush-hour.md,
-// where the database lines were equal character for character too), and the brute force's count
-// of every legal board (the states of all clusters) and of the candidates.
+// own (its inputs, canonical, solvable and minimal counts, run side by side:
+// docs/howto/rush-hour.md, where the database lines were equal character for character too), and
+// the brute force's count of every legal board (the states of all clusters) and of the candidates.
 TEST(LongRushUniverse, With5x5WallsTheTotalsEqualThePublicEnumeratorAndTheBruteForce) {
     struct Expected {
         int walls;
@@ -162,7 +162,7 @@ TEST(LongRushUniverse, WallFree5x5ThroughTheCli) {
 // cluster, and is the public database's GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo up to letter naming.
 // Every wall-free line of the public database in rush_known.tsv is a line of ours (moves and
 // cluster size equal). The totals are this enumerator's own signature (first complete run,
-// docs/rush-hour.md), not published figures: a change that moves them changes the database.
+// docs/howto/rush-hour.md), not published figures: a change that moves them changes the database.
 TEST(LongRushUniverse, WallFree6x6HardestIs51Moves) {
     const std::string dir = test::temp_dir();
     const auto r =

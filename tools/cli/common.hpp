@@ -48,7 +48,7 @@ inline Json number_or_null(long long value) {
 std::string json_line(const Json& j);
 
 // The seed of a command that draws at random when --seed is not given: the same everywhere, so
-// that a run repeats unless asked otherwise (docs/formats.md).
+// that a run repeats unless asked otherwise (docs/reference/formats.md).
 inline constexpr std::uint64_t kDefaultSeed = 1;
 
 // Exit status of a run that failed for lack of a resource (memory) or an internal error: not 1,
@@ -67,10 +67,10 @@ std::string one_line(std::string_view text, std::size_t max_chars = 600);
 // Windows write one; it is not part of the first state or move).
 void drop_byte_order_mark(std::string& text);
 
-// The batch policy of every command that reads many inputs (docs/formats.md, "Batches"): a bad
-// input is one stderr line "frontier: error: WHERE: MESSAGE" (WHERE is FILE:LINE, stdin:LINE, or
-// "argument N" for states given as arguments), the other inputs are answered, and the command
-// exits with kExitBadInputs at the end. Thread-safe (one write per line).
+// The batch policy of every command that reads many inputs (docs/reference/exit-status.md,
+// "Batches"): a bad input is one stderr line "frontier: error: WHERE: MESSAGE" (WHERE is FILE:LINE,
+// stdin:LINE, or "argument N" for states given as arguments), the other inputs are answered, and
+// the command exits with kExitBadInputs at the end. Thread-safe (one write per line).
 void report_bad_input(const std::string& where, const std::string& message);
 inline constexpr int kExitBadInputs = 2;
 // FILE:LINE of an input line, for report_bad_input.

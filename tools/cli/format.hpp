@@ -1,6 +1,6 @@
 // One spelling for how a command prints: `--format text|json|jsonl|tsv|csv` (each command takes
 // the ones it can print), with `--json` and `--csv` kept as aliases of `--format json` and
-// `--format csv`. The table in docs/formats.md lists the formats and aliases per command.
+// `--format csv`. The table in docs/reference/cli.md lists the formats and aliases per command.
 #pragma once
 
 #include <string>

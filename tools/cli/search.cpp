@@ -53,7 +53,7 @@ std::vector<Instance> read_instances_for(const std::string& path, const SearchSw
 }
 
 void add_search_switches(CLI::App& cmd, SearchSwitches& s, bool unsolvable_starts) {
-    // --max-nodes: the name sudoku and qubic used, kept as an alias (docs/formats.md).
+    // --max-nodes: the name sudoku and qubic used, kept as an alias (docs/reference/cli.md).
     cmd.add_option("--max-expansions,--max-nodes", s.max_expansions,
                    "stop after this many expansions and report FAILED (default: no limit)");
     cmd.add_option("--max-depth", s.max_depth, "depth bound for dfs (default: none)")

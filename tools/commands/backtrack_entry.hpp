@@ -5,7 +5,7 @@
 // variants. Its entry is a type with static members only (tools/puzzles/<puzzle>.cpp defines
 // one); the verbs are templates over it, so a batch of Sudokus and a batch of cryptarithms are
 // read, solved in parallel, streamed in input order, interrupted and summarised by the same code
-// (backtrack_verbs.hpp), under the batch policy of docs/formats.md. Required:
+// (backtrack_verbs.hpp), under the batch policy of docs/reference/exit-status.md. Required:
 //   Problem, Result, Settings  one instance, the solver's answer, the solver's settings
 //   Options                    the puzzle's own options: add(CLI::App&, BacktrackUse) registers
 //                              them; settings() turns them into Settings

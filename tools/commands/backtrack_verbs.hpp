@@ -1,5 +1,5 @@
 // solve-batch and compare for a backtracking puzzle (backtrack_entry.hpp): many instances, in
-// parallel, in input order, under the batch policy (docs/formats.md "Batches").
+// parallel, in input order, under the batch policy (docs/reference/exit-status.md, "Batches").
 #pragma once
 
 #include <algorithm>
@@ -263,7 +263,7 @@ void add_backtrack_verbs(Registry& registry) {
                                           "answers and the puzzles per second.");
                           cmd.add_option("file", o->file,
                                          "one instance per line ('#' comments), or a TSV file "
-                                         "with a header (docs/formats.md); '-' = stdin")
+                                         "with a header (docs/reference/formats.md); '-' = stdin")
                               ->required();
                           o->options.add(cmd, BacktrackUse::solve);
                           add_format_option(cmd, o->json, "one JSON object");

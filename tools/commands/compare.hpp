@@ -151,7 +151,7 @@ void configure_compare(CLI::App& cmd, const std::string& name) {
     cmd.description("Run several algorithms on every state of a file and tabulate them.");
     cmd.add_option("file", o->file, "instances: one state per line ('#' comments), or '-'")
         ->required();
-    // --methods: compare sudoku's earlier name, accepted here too (docs/formats.md).
+    // --methods: compare sudoku's earlier name, accepted here too (docs/reference/cli.md).
     cmd.add_option("--algorithms,--methods", o->algorithms,
                    "comma-separated ALGO[:HEURISTIC] list (default: " +
                        std::string(P::kCompareAlgorithms) + ")");

@@ -223,7 +223,7 @@ std::string man(const std::vector<Node>& nodes, const std::string& about) {
         ".SH DESCRIPTION\n" +
         roff(about) +
         "\n.PP\nEach command prints its full help with \\fB\\-\\-help\\fR; "
-        "the file formats, exit statuses and batch rules are in docs/formats.md.\n"
+        "the file formats, exit statuses and batch rules are in docs/reference/.\n"
         ".SH COMMANDS\n";
     for (const Node& n : nodes) {
         if (n.id == "root" || n.id.ends_with("_puzzle")) continue;

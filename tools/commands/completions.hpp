@@ -2,7 +2,7 @@
 // page, generated from the command tree and the puzzle table the parser itself uses, so they
 // offer exactly what the program accepts (commands at every depth, each verb's puzzles and the
 // options its puzzles take). Both commands are hidden from --help; the build runs them and
-// `cmake --install` installs their output (docs/formats.md, "Shell completions and manual").
+// `cmake --install` installs their output (docs/reference/cli.md).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -117,10 +117,11 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
     cmd.add_option("--max-depth", o.max_depth, "stop after this depth (default: none)")
         ->check(non_negative_number());
     add_threads_option(&cmd, o.threads);
-    cmd.add_option("--out", o.out,
-                   "save the distance table to FILE (puzzles with a perfect hash; 1 byte per "
-                   "state; see docs/formats.md); with --distributed, to the directory DIR as one "
-                   "shard per rank");
+    cmd.add_option(
+        "--out", o.out,
+        "save the distance table to FILE (puzzles with a perfect hash; 1 byte per "
+        "state; see docs/reference/formats.md); with --distributed, to the directory DIR as one "
+        "shard per rank");
     cmd.add_option("--plot", o.plot,
                    "draw the states per depth (linear and log scale) as an SVG picture in FILE")
         ->type_name("FILE.svg");
@@ -149,8 +150,10 @@ std::string enumerate_help() {
            "  --threads N, --max-depth D, --symmetry, --out FILE, --plot FILE.svg,\n"
            "  --distributed, --two-bit, --resume, --checkpoint-minutes M,\n"
            "  --format text|json (--json), --quiet, --show-farthest K\n"
-           "--plot FILE.svg draws the states per depth, linear and log scale (docs/formats.md).\n"
-           "States are written in each puzzle's syntax; docs/formats.md has the details.\n";
+           "--plot FILE.svg draws the states per depth, linear and log scale "
+           "(docs/reference/formats.md).\n"
+           "States are written in each puzzle's syntax; docs/reference/states.md has the "
+           "details.\n";
 }
 
 }  // namespace frontier::cli

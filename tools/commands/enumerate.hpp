@@ -175,8 +175,8 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
             hash.memory_limit = available_memory_bytes() / 10 * 6;
             const HashBfsResult<S> r =
                 layered_hash_bfs(searched, std::span<const State>(roots), hash);
-            rep.result = r.stats;
-            for (const State& s : r.farthest) rep.farthest.push_back(IO::format(d, s));
+            rep.result = r;
+            for (const State& s : r.farthest_states) rep.farthest.push_back(IO::format(d, s));
         }
         progress.finish();
     }

@@ -238,7 +238,7 @@ void register_cryptarithm(Registry& registry) {
                 cmd.add_option("--list", o->show,
                                "with --count: list at most this many (default 20)");
                 // Its earlier name, --show N, still works but is not listed: --show is a switch
-                // everywhere else (draw the answer), docs/formats.md.
+                // everywhere else (draw the answer), docs/reference/formats.md.
                 cmd.add_option("--show", o->show)->group("");
                 add_format_option(cmd, o->json, "one JSON object (at most 1000 solutions listed)");
                 cmd.footer(

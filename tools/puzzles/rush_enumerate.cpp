@@ -203,14 +203,16 @@ void install_rush_enumerate(CLI::App& rush) {
         "start (the smallest of its hardest states, rows' pieces before columns'), its optimal\n"
         "moves and its number of states; sorted by moves, then cluster size, descending (then\n"
         "by board). Kept: solvable, at least one move, and minimal (removing any piece or wall\n"
-        "but A lowers its moves). docs/rush-hour.md has the universe, the letters and the method.\n"
+        "but A lowers its moves). docs/howto/rush-hour.md has the universe, the letters and the "
+        "method.\n"
         "Checkpoints: with --out, each finished unit of work (thousands on 6x6) is synced\n"
         "to FILE.checkpoint; after an interruption, the same command with --resume continues\n"
         "without losing or repeating a cluster; the checkpoint is deleted once FILE is written.\n"
         "An existing checkpoint is never overwritten without --resume.\n"
         "Several machines: under mpirun, --distributed shares the units among the ranks. By\n"
         "hand, each runs the same command with --shard K/N and its own --out; then one run with\n"
-        "--import for each shard's checkpoint writes the database. JSON keys: docs/formats.md.\n" +
+        "--import for each shard's checkpoint writes the database. JSON keys: "
+        "docs/reference/formats.md.\n" +
         examples_block({"frontier rush enumerate --size 4 --out db4.txt",
                         "frontier rush enumerate --size 4 --walls 1 --out db4w.txt --json"}));
     cmd->callback([o] { enumerate(*o); });

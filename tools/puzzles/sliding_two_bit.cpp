@@ -1,10 +1,10 @@
 // Two-bit distance tables of sliding-tile boards: enumerate --two-bit (checkpointed, resumable)
 // and their lookups (exact distance walked down the table, optional optimal path).
 //
-// A table file (docs/formats.md) has entry_bits=2, encoding=depth-mod-3 and index=pair-blank
-// (SlidingTwoBitSpace's order). During a run FILE.checkpoint holds the table after the last
-// checkpointed layer with complete=no and the layer counts so far; --resume continues from it.
-// Checkpoints are written at most once per --checkpoint-minutes (a 7x2 table is 10.9 GB, about
+// A table file (docs/reference/formats.md) has entry_bits=2, encoding=depth-mod-3 and
+// index=pair-blank (SlidingTwoBitSpace's order). During a run FILE.checkpoint holds the table after
+// the last checkpointed layer with complete=no and the layer counts so far; --resume continues from
+// it. Checkpoints are written at most once per --checkpoint-minutes (a 7x2 table is 10.9 GB, about
 // 20 s to write here), so an interrupted run loses at most that much work.
 #include <cmath>
 #include <cstdio>

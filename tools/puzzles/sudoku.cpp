@@ -111,7 +111,7 @@ struct SudokuEntry {
                                "limit)");
                 return;
             }
-            // --method and --max-nodes: the earlier names, kept as aliases (docs/formats.md).
+            // --method and --max-nodes: the earlier names, kept as aliases (docs/reference/cli.md).
             cmd.add_option("--algorithm,-a,--method", method, "csp (default), cells or search");
             CLI::Option* c = cmd.add_flag("--count", count, "count solutions, up to --limit");
             cmd.add_option("--limit", limit,

@@ -185,7 +185,8 @@ int main(int argc, char** argv) try {
     for (int depth = 0; depth <= bfs.max_depth(); ++depth)
         std::cout << "presses " << depth << ": " << bfs.layers[depth] << "\n";
 
-    // The table as a Frontier table file (docs/formats.md): header, then one byte per rank.
+    // The table as a Frontier table file (docs/reference/formats.md): header, then one byte per
+    // rank.
     if (!out_path.empty()) {
         frontier::TableHeader header;
         header.kind = "distance";
@@ -201,7 +202,7 @@ int main(int argc, char** argv) try {
     frontier::HashBfsOptions hash_options;
     hash_options.threads = threads;
     const auto hashed = frontier::layered_hash_bfs(game, std::span(roots), hash_options);
-    std::cout << "hash BFS: " << (hashed.stats.layers == bfs.layers ? "same" : "DIFFERENT")
+    std::cout << "hash BFS: " << (hashed.layers == bfs.layers ? "same" : "DIFFERENT")
               << " layers\n";
 
     // And at two bits per board: the same layers.
@@ -234,7 +235,7 @@ int main(int argc, char** argv) try {
     std::cout << "HDA*: " << hda.length() << " moves (" << hda.threads << " workers)\n";
 
     const bool agree = astar.solved() && hda.length() == astar.length() &&
-                       astar.length() == known && hashed.stats.layers == bfs.layers &&
+                       astar.length() == known && hashed.layers == bfs.layers &&
                        two_bit.layers == bfs.layers;
     return agree ? 0 : 1;
 } catch (const std::exception& e) {
