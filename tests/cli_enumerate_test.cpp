@@ -24,6 +24,19 @@ TEST(CliEnumerate, PrintsTheEightPuzzleTable) {
     EXPECT_NE(r.out.find("6 4 7 8 5 _ 3 2 1"), std::string::npos);
 }
 
+// The first line names the start only when there is one to name, and counts threads in English.
+TEST(CliEnumerate, TheFirstLineReadsWell) {
+    const auto klotski = run_frontier("enumerate klotski --threads 1");
+    ASSERT_EQ(klotski.exit_code, 0) << klotski.err;
+    const std::string first = klotski.out.substr(0, klotski.out.find('\n'));
+    EXPECT_NE(first.find(", from BAAC/BAAC/DEEF/DGHF/I..J, 1 thread"), std::string::npos) << first;
+    EXPECT_EQ(first.find("threads"), std::string::npos) << first;
+    const auto hanoi = run_frontier("enumerate hanoi:8 --threads 2");
+    ASSERT_EQ(hanoi.exit_code, 0) << hanoi.err;
+    EXPECT_EQ(hanoi.out.find("from ,"), std::string::npos) << hanoi.out;
+    EXPECT_NE(hanoi.out.find("(6561 states), 2 threads\n"), std::string::npos) << hanoi.out;
+}
+
 TEST(CliEnumerate, JsonHasTheDocumentedKeys) {
     const auto r = run_frontier("enumerate 8puzzle --json --threads 1");
     ASSERT_EQ(r.exit_code, 0) << r.err;

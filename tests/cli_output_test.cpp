@@ -145,6 +145,10 @@ TEST(CliOutput, OptionsThatWouldDoNothingAreRefused) {
                                     "85...24..72......9..4.........1.7..23.5...9...4..........."
                                     "8..7..17..........36.4. --limit 3"),
                        "--limit requires --count");
+    expect_input_error(run_frontier("solve cryptarithm SEND+MORE=MONEY --limit 3"),
+                       "--limit requires --count");
+    expect_input_error(run_frontier("solve-batch cryptarithm - --limit 3", "SEND+MORE=MONEY\n"),
+                       "--limit requires --count");
     expect_input_error(run_frontier("bench --threads ''"), "no thread count given");
     // The same options where they apply still work.
     EXPECT_EQ(run_frontier("solve 15puzzle '13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11' --goal '0 1 2 "

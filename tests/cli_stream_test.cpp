@@ -166,7 +166,7 @@ TEST(CliStream, SolveBatchPrintsEarlyRowsBeforeTheSlowLastOneAndKeepsThemOnCtrlC
     EXPECT_EQ(run.text().find("slow"), std::string::npos) << run.text();
     const std::string err = slurp(dir + "/err");
     EXPECT_EQ(count_lines(err), 1) << err;
-    EXPECT_NE(err.find("interrupted: 3 of 4 instances done and printed"), std::string::npos) << err;
+    EXPECT_NE(err.find("interrupted; 3 of 4 instances done and printed"), std::string::npos) << err;
     std::filesystem::remove_all(dir);
 }
 

@@ -129,7 +129,7 @@ int BacktrackBatchCommand<P>::run() const {
     }
     if (InterruptGuard::raised()) {
         check_stdout();
-        std::fprintf(stderr, "frontier: interrupted: %llu puzzles done and printed\n",
+        std::fprintf(stderr, "frontier: interrupted; %llu puzzles done and printed\n",
                      static_cast<unsigned long long>(totals.puzzles));
         return kExitInterrupted;
     }

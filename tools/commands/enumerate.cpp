@@ -11,15 +11,17 @@ namespace {
 
 void print_text(const Report& rep, const EnumerateOptions& o) {
     const LayeredBfsResult& r = rep.result;
+    const std::string threads =
+        std::to_string(r.threads) + (r.threads == 1 ? " thread" : " threads");
     if (rep.states && o.distributed)
-        std::printf("%s, %llu states, %d ranks x %d threads\n", rep.description.c_str(),
-                    static_cast<unsigned long long>(*rep.states), r.processes, r.threads);
+        std::printf("%s, %llu states, %d ranks x %s\n", rep.description.c_str(),
+                    static_cast<unsigned long long>(*rep.states), r.processes, threads.c_str());
     else if (rep.states)
-        std::printf("%s, %llu states, %d threads\n", rep.description.c_str(),
-                    static_cast<unsigned long long>(*rep.states), r.threads);
+        std::printf("%s, %llu states, %s\n", rep.description.c_str(),
+                    static_cast<unsigned long long>(*rep.states), threads.c_str());
     else
-        std::printf("%s, from %s%s, %d threads\n", rep.description.c_str(), rep.start.c_str(),
-                    rep.symmetry ? ", up to symmetry" : "", r.threads);
+        std::printf("%s%s%s%s, %s\n", rep.description.c_str(), rep.start.empty() ? "" : ", from ",
+                    rep.start.c_str(), rep.symmetry ? ", up to symmetry" : "", threads.c_str());
     std::printf("depth  %12s\n", "states");
     for (std::size_t i = 0; i < r.layers.size(); ++i)
         std::printf("%5zu  %12llu\n", i, static_cast<unsigned long long>(r.layers[i]));

@@ -237,7 +237,7 @@ int BatchCommand<P>::run() const {
     report(rows, c, clock.seconds(), load_seconds, mismatches, bad);
     if (InterruptGuard::raised()) {
         check_stdout();
-        std::fprintf(stderr, "frontier: interrupted: %zu of %zu instances done and printed\n",
+        std::fprintf(stderr, "frontier: interrupted; %zu of %zu instances done and printed\n",
                      finished, instances.size());
         return kExitInterrupted;
     }

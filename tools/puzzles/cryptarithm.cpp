@@ -113,9 +113,11 @@ struct CryptarithmEntry {
         void add(CLI::App& cmd, BacktrackUse) {
             cmd.add_flag("--allow-leading-zero", allow_leading_zero,
                          "let the first letter of a word of two or more letters be 0");
-            cmd.add_flag("--count", count, "find every solution (up to --limit) and count them");
+            CLI::Option* c = cmd.add_flag("--count", count,
+                                          "find every solution (up to --limit) and count them");
             cmd.add_option("--limit", limit,
-                           "with --count: stop after this many solutions (default 0: all)");
+                           "with --count: stop after this many solutions (default 0: all)")
+                ->needs(c);
         }
         Settings settings() const {
             Settings s;
@@ -231,10 +233,11 @@ void register_cryptarithm(Registry& registry) {
                     ->required();
                 cmd.add_flag("--allow-leading-zero", o->allow_leading_zero,
                              "let the first letter of a word of two or more letters be 0");
-                cmd.add_flag("--count", o->count,
-                             "find every solution (up to --limit) and count them");
+                CLI::Option* c = cmd.add_flag("--count", o->count,
+                                              "find every solution (up to --limit) and count them");
                 cmd.add_option("--limit", o->limit,
-                               "with --count: stop after this many solutions (default 0: all)");
+                               "with --count: stop after this many solutions (default 0: all)")
+                    ->needs(c);
                 cmd.add_option("--list", o->show,
                                "with --count: list at most this many (default 20)");
                 // Its earlier name, --show N, still works but is not listed: --show is a switch

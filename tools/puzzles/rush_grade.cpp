@@ -191,7 +191,7 @@ int grade(const GradeOptions& o) {
                                       : std::to_string(mismatches) + " mismatches")
                   << '\n';
     if (InterruptGuard::raised()) {
-        std::cerr << "frontier: interrupted: " << in_order.emitted()
+        std::cerr << "frontier: interrupted; " << in_order.emitted()
                   << " puzzles done and printed\n";
         return kExitInterrupted;
     }
