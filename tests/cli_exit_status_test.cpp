@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_support.hpp"
+#include "tools/cli/cpu_check.hpp"
 
 namespace frontier {
 namespace {
@@ -133,6 +134,25 @@ TEST(CliExitStatus, TheSearchVerbsAgreeOnAnUnsolvableStart) {
         run_frontier("compare 8puzzle - --algorithms bfs --csv", "_ 2 3 4 5 6 7 8 1\n");
     EXPECT_EQ(compare.exit_code, 0) << compare.err;
     EXPECT_NE(compare.out.find(",bfs,unsolvable"), std::string::npos) << compare.out;
+}
+
+// A program built for another CPU: the instruction sets it was compiled for and this CPU lacks
+// are named in one line (exit status 3), instead of a crash on the first such instruction.
+TEST(CliExitStatus, AProgramBuiltForAnotherCpuNamesWhatIsMissing) {
+    const std::uint32_t avx2_bmi2 = 1u << 3 | 1u << 5;  // kCpuFeatureNames[3], [5]
+    const auto old_cpu = [](const char* name) { return std::string(name) != "avx2"; };
+    EXPECT_EQ(cli::missing_cpu_features(avx2_bmi2, old_cpu), std::vector<std::string>{"avx2"});
+    EXPECT_TRUE(cli::missing_cpu_features(0, old_cpu).empty());  // built for any x86-64
+    const auto none = [](const char*) { return false; };
+    EXPECT_EQ(cli::missing_cpu_features(avx2_bmi2, none),
+              (std::vector<std::string>{"avx2", "bmi2"}));
+    const std::string line = cli::cpu_error_message({"avx2", "bmi2"});
+    EXPECT_EQ(line.rfind("frontier: error: ", 0), 0u) << line;
+    EXPECT_NE(line.find("lacks avx2, bmi2"), std::string::npos) << line;
+    EXPECT_NE(line.find("-DFRONTIER_NATIVE=OFF"), std::string::npos) << line;
+    EXPECT_EQ(cli::cpu_error_message({}), "");
+    // This machine has what this build was compiled for (the program runs at all).
+    EXPECT_EQ(test::run_frontier("--version").exit_code, 0);
 }
 
 }  // namespace

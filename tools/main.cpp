@@ -5,6 +5,7 @@
 
 #include "engine/error.hpp"
 #include "tools/cli/common.hpp"
+#include "tools/cli/cpu_check.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"
@@ -77,5 +78,6 @@ int run(int argc, char** argv) {
 // Every way out of run() passes through close_stdout(), so output that could not be written
 // (a full disk, /dev/full) turns any status into an error, never into a success.
 int main(int argc, char** argv) {
+    frontier::cli::check_cpu_or_exit(frontier::cli::compiled_cpu_features());
     return frontier::cli::close_stdout(run(argc, argv));
 }
