@@ -46,6 +46,21 @@ bool well_formed_xml(const std::string& xml) {
     return open.empty() && roots == 1;
 }
 
+// A file without the section's markers is refused before any workload runs: nothing is
+// measured or written for a report that has nowhere to go.
+TEST(CliBench, AMarkdownFileWithoutMarkersIsRefusedBeforeTheRun) {
+    const std::string dir = test::temp_dir();
+    const std::string md = dir + "/perf.md";
+    std::ofstream(md) << "# Perf\n<!-- bench:other begin -->\n<!-- bench:other end -->\n";
+    const auto r = test::run_frontier("bench --workloads queens-8 --threads 1 --repeat 1 --out " +
+                                      dir + "/out --markdown-into " + md + " --section test");
+    test::expect_input_error(r, "no markers <!-- bench:test begin -->");
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/out/results.csv"));
+    EXPECT_EQ(slurp(md), "# Perf\n<!-- bench:other begin -->\n<!-- bench:other end -->\n");
+    std::filesystem::remove_all(dir);
+}
+
 TEST(CliBench, TinyWorkloadsProduceEveryReport) {
     const std::string dir = test::temp_dir();
     const std::string md = dir + "/perf.md";

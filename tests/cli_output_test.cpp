@@ -104,6 +104,23 @@ TEST(CliOutput, AnExpectedLengthThatCameOutUnsolvableIsAMismatch) {
     EXPECT_NE(text.out.find("MISMATCH: unsolvable, expected 57"), std::string::npos) << text.out;
 }
 
+// Numbers are JSON numbers: a file's expected length as the solved length is, and compare's
+// objects carry the same counters as its CSV columns.
+TEST(CliOutput, JsonNumbersAndColumnsAgree) {
+    const auto batch = run_frontier("solve-batch 8puzzle - --json",
+                                    "state\toptimal_length\n1 2 3 4 5 6 _ 7 8\t2\n");
+    ASSERT_EQ(batch.exit_code, 0) << batch.err;
+    const auto item = nlohmann::json::parse(batch.out)["instances"][0];
+    EXPECT_TRUE(item["expected"].is_number_integer()) << item;
+    EXPECT_EQ(item["expected"], item["length"]);
+    const auto compared = run_frontier("compare 8puzzle " + std::string(FRONTIER_SOURCE_DIR) +
+                                       "/docs/examples/course.txt --algorithms bfs,astar --json");
+    ASSERT_EQ(compared.exit_code, 0) << compared.err;
+    for (const auto& cell : nlohmann::json::parse(compared.out))
+        for (const char* key : {"expanded", "generated", "duplicates", "seconds"})
+            EXPECT_TRUE(cell.contains(key)) << key << " " << cell;
+}
+
 TEST(CliOutput, BatchInputsMustBeFilesWithLines) {
     const std::string dir = test::temp_dir();
     for (const std::string& cmd :

@@ -222,18 +222,34 @@ std::vector<int> parse_thread_list(const std::string& text) {
 }
 
 // Replaces the text between "<!-- bench:SECTION begin -->" and "<!-- bench:SECTION end -->".
-void splice_markdown(const std::string& path, const std::string& section, const std::string& md) {
+// A Markdown file and where the content between its section's markers lies; InputError when the
+// file cannot be read or lacks the markers (checked before a run, so that minutes of benchmarks
+// are not spent for a file they cannot go into).
+struct MarkedFile {
+    std::string text;
+    std::size_t content_begin = 0, content_end = 0;
+};
+
+MarkedFile read_marked(const std::string& path, const std::string& section) {
     std::ifstream in(path);
     if (!in) throw InputError(path + ": cannot read");
     std::stringstream ss;
     ss << in.rdbuf();
-    std::string text = ss.str();
+    MarkedFile f{ss.str()};
     const std::string begin = "<!-- bench:" + section + " begin -->";
     const std::string end = "<!-- bench:" + section + " end -->";
-    const auto b = text.find(begin), e = text.find(end);
+    const auto b = f.text.find(begin), e = f.text.find(end);
     if (b == std::string::npos || e == std::string::npos || e < b)
         throw InputError(path + ": no markers " + begin + " ... " + end);
-    text = text.substr(0, b + begin.size()) + "\n" + md + text.substr(e);
+    f.content_begin = b + begin.size();
+    f.content_end = e;
+    return f;
+}
+
+void splice_markdown(const std::string& path, const std::string& section, const std::string& md) {
+    const MarkedFile f = read_marked(path, section);
+    const std::string text =
+        f.text.substr(0, f.content_begin) + "\n" + md + f.text.substr(f.content_end);
     const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()),
                                               text.size());
     write_file_atomically(path, std::span<const std::span<const std::uint8_t>>(&bytes, 1));
@@ -268,6 +284,8 @@ void bench(const BenchOptions& o, const std::string& command) {
         workloads.push_back(make_workload(name));
     const std::vector<int> threads = parse_thread_list(o.threads);
     if (o.repeat < 1) throw InputError("bench: --repeat must be at least 1");
+    const std::string section = o.section.empty() ? "latest" : o.section;
+    if (!o.markdown_into.empty()) read_marked(o.markdown_into, section);
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
     std::error_code ec;
     std::filesystem::create_directories(o.out, ec);
@@ -301,7 +319,7 @@ void bench(const BenchOptions& o, const std::string& command) {
     write_text(o.out + "/speedup.svg", speedup_svg(points, machine));
     std::cout << "\nwrote " << o.out << "/results.csv, results.json, report.md, speedup.svg\n";
     if (!o.markdown_into.empty()) {
-        splice_markdown(o.markdown_into, o.section.empty() ? "latest" : o.section, md);
+        splice_markdown(o.markdown_into, section, md);
         std::cout << "updated " << o.markdown_into << '\n';
     }
 }

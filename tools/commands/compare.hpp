@@ -89,6 +89,7 @@ void CompareCommand<P>::run() const {
                 j["length"] = number_or_null(cell.result.length());
                 j["expanded"] = cell.result.stats.expanded;
                 j["generated"] = cell.result.stats.generated;
+                j["duplicates"] = cell.result.stats.duplicates;
                 j["seconds"] = cell.result.seconds;
                 all.push_back(j);
             }
