@@ -29,8 +29,9 @@ if(FRONTIER_WITH_MPI)
   list(APPEND frontier_packaged frontier_mpi)
 endif()
 foreach(library IN LISTS frontier_packaged)
-  frontier_installed_copy(copy ${library})
-  list(APPEND frontier_exported_libraries ${copy})
+  frontier_library_copies(copies ${library})
+  list(GET copies -1 installed)
+  list(APPEND frontier_exported_libraries ${installed})
 endforeach()
 
 install(TARGETS ${frontier_exported_libraries} EXPORT FrontierTargets
