@@ -40,10 +40,12 @@ struct SliceLayout {
     std::uint64_t total = 0, slice = kSliceAlignment;
     int parts = 1;
 
-    SliceLayout(std::uint64_t total_ranks, int processes) : total(total_ranks), parts(processes) {
+    // Slices are multiples of `alignment` ranks (the two-bit tables align them to their period
+    // and to pages, engine/two_bit_distributed.hpp).
+    SliceLayout(std::uint64_t total_ranks, int processes, std::uint64_t alignment = kSliceAlignment)
+        : total(total_ranks), slice(alignment), parts(processes) {
         const std::uint64_t even = (total + parts - 1) / parts;
-        slice = std::max(kSliceAlignment,
-                         (even + kSliceAlignment - 1) / kSliceAlignment * kSliceAlignment);
+        slice = std::max(alignment, (even + alignment - 1) / alignment * alignment);
     }
     std::uint64_t first(int p) const {
         return std::min(total, slice * static_cast<std::uint64_t>(p));

@@ -37,6 +37,20 @@ concept TwoBitSpace = requires(const S& s, typename S::Cursor& cursor, std::uint
     { cursor.neighbors(residue, out) } -> std::convertible_to<int>;
 };
 
+// Optional: a space whose neighbours include pairs of consecutive residues of one block. links()
+// has bit r set when residues r and r + 1 of every block are neighbours (r + 1 < period()), and
+// the cursor's far_neighbors(r, out) writes the neighbours other than those. The search settles
+// the linked pairs with bit operations on the packed words, 32 entries at a time, and walks the
+// cursor only for the rest (the sliding-tile space links the cells of a row: a horizontal move
+// keeps the tile sequence). Checked at the start on a few blocks: neighbors() must be exactly
+// far_neighbors() plus the linked residues.
+template <class S>
+concept LinkedTwoBitSpace = TwoBitSpace<S> &&
+    requires(const S& s, typename S::Cursor& cursor, int residue, std::uint64_t* out) {
+    { s.links() } -> std::convertible_to<std::uint64_t>;
+    { cursor.far_neighbors(residue, out) } -> std::convertible_to<int>;
+};
+
 // A space that also names its states: State and index(state), a bijection onto [0, size()) for
 // the states it holds. two_bit_bfs then takes its roots as states, like the other BFS entry
 // points; a space of bare indices (a user's bitmask puzzle) passes indices. A State that is
@@ -80,6 +94,48 @@ TwoBitParity two_bit_parity(const S& space, std::span<const std::uint64_t> roots
     return p;
 }
 
+// Refuses links() naming a residue past the block, or disagreeing with the cursor: on the
+// first, a middle and the last block, neighbors(r) must be far_neighbors(r) plus r - 1 and r + 1
+// where linked.
+template <LinkedTwoBitSpace S>
+void check_two_bit_links(const S& space) {
+    const int period = space.period();
+    const std::uint64_t links = space.links();
+    if (period < 64 && links >> (period - 1) != 0)
+        throw InputError("two-bit BFS: the space's links() names residues past its period() " +
+                         std::to_string(period));
+    if (period == 64 && links >> 63 != 0)
+        throw InputError("two-bit BFS: the space's links() names residue 63 and 64");
+    const std::uint64_t blocks = space.size() / static_cast<std::uint64_t>(period);
+    auto cursor = space.cursor();
+    for (std::uint64_t block : {std::uint64_t{0}, blocks / 2, blocks - 1}) {
+        cursor.go(block);
+        for (int r = 0; r < period; ++r) {
+            constexpr int kRoom = S::kMaxNeighbors + 2;
+            std::uint64_t all[kRoom], far[kRoom];
+            const int n = cursor.neighbors(r, all);
+            int m = cursor.far_neighbors(r, far);
+            const std::uint64_t self =
+                block * static_cast<std::uint64_t>(period) + static_cast<std::uint64_t>(r);
+            const bool counts = n >= 0 && n <= S::kMaxNeighbors && m >= 0 && m <= n;
+            if (counts && r > 0 && (links >> (r - 1) & 1)) far[m++] = self - 1;
+            if (counts && (links >> r & 1)) far[m++] = self + 1;
+            bool same = counts && n == m;  // the same indices, in any order
+            bool matched[kRoom] = {};
+            for (int a = 0; same && a < n && a < kRoom; ++a) {
+                same = false;
+                for (int b = 0; !same && b < m && b < kRoom; ++b)
+                    if (!matched[b] && far[b] == all[a]) matched[b] = same = true;
+            }
+            if (!same)
+                throw InputError(
+                    "two-bit BFS: the space's links() and far_neighbors() disagree "
+                    "with neighbors() at index " +
+                    std::to_string(self));
+        }
+    }
+}
+
 // Refuses a space that breaks the size and period parts of the contract, before any work.
 template <class S>
 void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
@@ -99,6 +155,7 @@ void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
         if (root >= size)
             throw InputError("two-bit BFS: root " + std::to_string(root) +
                              " is not below the space's size() " + std::to_string(size));
+    if constexpr (LinkedTwoBitSpace<S>) check_two_bit_links(space);
 }
 
 // After scanning for depth d: the entries holding d's code must be exactly the states of depths

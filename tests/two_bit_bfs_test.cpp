@@ -1,6 +1,7 @@
 // The two-bit BFS and its sliding-tile space: the index is a bijection onto the half, the
 // cursor's incremental neighbours equal the children the puzzle's own moves make, and the layer
-// counts and every exact distance walked down from the table equal the one-byte BFS's table.
+// counts and every exact distance walked down from the table equal the one-byte BFS's table; the
+// horizontal moves settled by bit operations (links) give the table of the cursor alone.
 #include <algorithm>
 #include <random>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
 #include "engine/distance_table.hpp"
+#include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/two_bit_lookup.hpp"
 #include "tests/support/test_support.hpp"
@@ -186,6 +188,78 @@ TEST(TwoBitBfs, ResumingFromAnyLayerGivesTheSameTable) {
             two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), table, rest);
         EXPECT_EQ(r.layers, full.layers) << "stopped at " << stop;
         EXPECT_TRUE(std::equal(table.bytes().begin(), table.bytes().end(), whole.bytes().begin()));
+    }
+}
+
+// The sliding space without its links: the same cursor, every neighbour walked one by one.
+class UnlinkedSliding {
+  public:
+    static constexpr int kMaxNeighbors = SlidingTwoBitSpace::kMaxNeighbors;
+    explicit UnlinkedSliding(const SlidingTwoBitSpace& s) : s_(s) {}
+    std::uint64_t size() const { return s_.size(); }
+    int period() const { return s_.period(); }
+    int parity(int r) const { return s_.parity(r); }
+    class Cursor {
+      public:
+        explicit Cursor(SlidingTwoBitSpace::Cursor c) : c_(c) {}
+        void go(std::uint64_t m) { c_.go(m); }
+        int neighbors(int r, std::uint64_t* out) { return c_.neighbors(r, out); }
+
+      private:
+        SlidingTwoBitSpace::Cursor c_;
+    };
+    Cursor cursor() const { return Cursor(s_.cursor()); }
+
+  private:
+    const SlidingTwoBitSpace& s_;
+};
+static_assert(LinkedTwoBitSpace<SlidingTwoBitSpace>);
+static_assert(TwoBitSpace<UnlinkedSliding> && !LinkedTwoBitSpace<UnlinkedSliding>);
+
+// Settling a row's horizontal moves by bit operations (links) fills the same table, with the same
+// push and pull layers, as walking every neighbour with the cursor: boards whose rows fit a word
+// several times (2 and 3 columns) or straddle its edge (period 9 and 10 against 32 entries).
+TEST(TwoBitBfs, LinkedMovesFillTheTableOfTheCursorAlone) {
+    for (auto [rows, cols] : {std::pair{3, 3}, {4, 2}, {2, 5}, {3, 2}}) {
+        const SlidingTwoBitSpace space(SlidingTiles(rows, cols));
+        const UnlinkedSliding unlinked(space);
+        const std::uint64_t root = space.goal_index();
+        TwoBitTable plain(space.size());
+        const TwoBitBfsResult a =
+            two_bit_bfs(unlinked, std::span<const std::uint64_t>(&root, 1), plain);
+        for (int threads : {1, 2}) {
+            TwoBitTable linked(space.size());
+            const TwoBitBfsResult b = two_bit(space, linked, threads);
+            const std::string board = std::to_string(rows) + "x" + std::to_string(cols);
+            EXPECT_EQ(b.layers, a.layers) << board;
+            EXPECT_EQ(b.directions, a.directions) << board;
+            EXPECT_EQ(b.farthest, a.farthest) << board;
+            EXPECT_TRUE(std::equal(plain.bytes().begin(), plain.bytes().end(),
+                                   linked.bytes().begin(), linked.bytes().end()))
+                << board << ", " << threads << " threads";
+        }
+    }
+}
+
+// links() naming a pair that is no move (cells 2 and 3 of the 8-puzzle lie in different rows),
+// or a residue past the block, is refused before the search.
+TEST(TwoBitBfs, LinksThatAreNoMovesAreRefused) {
+    struct WrongLinks : SlidingTwoBitSpace {
+        using SlidingTwoBitSpace::SlidingTwoBitSpace;
+        std::uint64_t extra = 0;
+        std::uint64_t links() const { return SlidingTwoBitSpace::links() | extra; }
+    };
+    for (std::uint64_t extra : {std::uint64_t{1} << 2, std::uint64_t{1} << 8}) {
+        WrongLinks space(SlidingTiles(3, 3));
+        space.extra = extra;
+        TwoBitTable table(space.size());
+        const std::uint64_t root = space.goal_index();
+        try {
+            two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), table);
+            ADD_FAILURE() << "links " << extra << " accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("links()"), std::string::npos) << e.what();
+        }
     }
 }
 

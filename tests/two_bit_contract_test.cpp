@@ -1,7 +1,7 @@
 // The two-bit BFS's contract with a user-written space (engine/two_bit_bfs.hpp): a parity that
 // cannot guide the search (0 or 1 everywhere, roots on both sides) gives the full, exact layers;
-// a parity that is not a 2-colouring, a neighbour out of range, too many neighbours or a bad
-// period or size is refused with an InputError, never answered.
+// also split across processes; a parity that is not a 2-colouring, a neighbour out of range, too
+// many neighbours or a bad period or size is refused with an InputError, never answered.
 //
 // The user's space is Lights Out (pressing a cell toggles it and its orthogonal neighbours),
 // indexed by the lit cells' bitmask. Its reference comes from the rules alone: presses commute
@@ -22,7 +22,9 @@
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/two_bit_bfs.hpp"
+#include "engine/two_bit_distributed.hpp"
 #include "engine/two_bit_lookup.hpp"
+#include "tests/support/thread_cluster.hpp"
 
 namespace frontier {
 namespace {
@@ -136,6 +138,39 @@ TEST(TwoBitContract, AConstantParityGivesTheFullExactLayers) {
               (std::vector<std::uint64_t>{1, 9, 36, 84, 126, 126, 84, 36, 9, 1}));
     const std::vector<int> four = LightsOutSpace(4, 1, {0}).brute_force_distances();
     EXPECT_EQ(std::count_if(four.begin(), four.end(), [](int d) { return d >= 0; }), 4096);
+}
+
+// Split across processes (threads standing in for them), the space without a parity still gives
+// every exact distance: 4x4 Lights Out over 2 and 4 slices of 16,384 or 32,768 boards.
+TEST(TwoBitContract, AConstantParityAcrossSlicesGivesTheExactTable) {
+    const std::vector<int> reference = LightsOutSpace(4, 1, {0}).brute_force_distances();
+    for (int period : {1, 2})
+        for (int ranks : {2, 4}) {
+            const LightsOutSpace space(4, period, std::vector<int>(period, 0));
+            TwoBitTable table(space.size());
+            std::vector<TwoBitBfsResult> results(ranks);
+            std::vector<std::vector<std::uint8_t>> slices(ranks);
+            test::ThreadCluster cluster(ranks);
+            cluster.run([&](Cluster& c) {
+                TwoBitTable slice(two_bit_slice_layout(space.size(), period, ranks).size(c.rank()));
+                const std::uint64_t root = 0;
+                results[c.rank()] = two_bit_bfs_distributed(
+                    space, std::span<const std::uint64_t>(&root, 1), slice, c);
+                slices[c.rank()].assign(slice.bytes().begin(), slice.bytes().end());
+            });
+            std::size_t at = 0;
+            for (const auto& s : slices) {
+                std::copy(s.begin(), s.end(), table.mutable_bytes().begin() + at);
+                at += s.size();
+            }
+            ASSERT_EQ(at, table.bytes().size());
+            const std::string where =
+                "period " + std::to_string(period) + ", " + std::to_string(ranks) + " ranks";
+            EXPECT_GT(results[0].exchanged, 0u) << where;
+            ASSERT_EQ(results[0].layers, layers_of(reference)) << where;
+            for (std::uint64_t i = 0; i < space.size(); ++i)
+                ASSERT_EQ(two_bit_distance(space, table, i, 0), reference[i]) << where << " " << i;
+        }
 }
 
 // Both directions run without the filter: the pull scan takes over past the widest layer.

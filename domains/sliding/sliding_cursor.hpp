@@ -108,7 +108,9 @@ class LehmerCursor {
     }
     // Calls emit(pair, cell) for each neighbour of the state (pair(), blank on `cell`), in the
     // moves' order (blank up, left, right, down); returns their number (2 to 4).
-    template <class Emit>
+    // With Horizontal false, only the vertical moves' neighbours (0 to 2): the caller handles the
+    // horizontal ones, which keep the pair.
+    template <bool Horizontal = true, class Emit>
     int neighbors(int cell, Emit&& emit) {
         if (stale_ < t_->tiles) {
             place_from(stale_);
@@ -116,11 +118,11 @@ class LehmerCursor {
         }
         switch (t_->cols) {  // the same branch every call: predicted, and each width unrolled
             case 2:
-                return neighbors_of_width<2>(cell, emit);
+                return neighbors_of_width<2, Horizontal>(cell, emit);
             case 3:
-                return neighbors_of_width<3>(cell, emit);
+                return neighbors_of_width<3, Horizontal>(cell, emit);
             default:
-                return neighbors_of_width<4>(cell, emit);
+                return neighbors_of_width<4, Horizontal>(cell, emit);
         }
     }
 
@@ -167,7 +169,7 @@ class LehmerCursor {
         m_ += g;
     }
 
-    template <int W, class Emit>
+    template <int W, bool Horizontal, class Emit>
     int neighbors_of_width(int cell, Emit& emit) const {
         const LehmerTables& t = *t_;
         // The member of the pair in the half: the last two tiles swapped when the parity says so.
@@ -191,11 +193,11 @@ class LehmerCursor {
             emit(static_cast<std::uint64_t>((rank + delta) >> 1), cell - W);
             ++count;
         }
-        if (col > 0) {
+        if (Horizontal && col > 0) {
             emit(m_, cell - 1);
             ++count;
         }
-        if (col < W - 1) {
+        if (Horizontal && col < W - 1) {
             emit(m_, cell + 1);
             ++count;
         }

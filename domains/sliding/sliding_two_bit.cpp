@@ -33,6 +33,7 @@ SlidingTwoBitSpace::SlidingTwoBitSpace(const SlidingTiles& board)
     for (int c = 0; c < cells_; ++c) {
         const int manhattan = std::abs(c / w - goal_blank / w) + std::abs(c % w - goal_blank % w);
         parity_[c] = static_cast<std::uint8_t>(manhattan & 1);
+        if (c % w != w - 1) links_ |= std::uint64_t{1} << c;
     }
 }
 

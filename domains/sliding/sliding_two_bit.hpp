@@ -53,6 +53,9 @@ class SlidingTwoBitSpace {
     // the blank one cell, so a state's distance from the goal has the parity of its blank's
     // Manhattan distance from the goal's blank.
     int parity(int cell) const { return parity_[cell]; }
+    // Bit c set when cells c and c + 1 share a row: a horizontal move, which keeps the pair, so
+    // the two-bit BFS settles it with bit operations on the packed words (TwoBitSpace's links).
+    std::uint64_t links() const { return links_; }
 
     // States in the board's own orientation (so two_bit_bfs also takes roots as states).
     using State = TileState;
@@ -77,6 +80,11 @@ class SlidingTwoBitSpace {
             return c_.neighbors(cell,
                                 [&](std::uint64_t pair, int c) { *out++ = pair * cells_ + c; });
         }
+        // The neighbours that links() does not name: the vertical moves' (0 to 2).
+        int far_neighbors(int cell, std::uint64_t* out) {
+            return c_.neighbors<false>(
+                cell, [&](std::uint64_t pair, int c) { *out++ = pair * cells_ + c; });
+        }
 
       private:
         LehmerCursor c_;
@@ -94,6 +102,7 @@ class SlidingTwoBitSpace {
     int cells_;
     std::uint64_t per_blank_;  // (N-1)!/2: pairs
     std::array<std::uint8_t, 16> parity_{};
+    std::uint64_t links_ = 0;
 };
 
 }  // namespace frontier

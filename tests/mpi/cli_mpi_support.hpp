@@ -3,9 +3,19 @@
 #pragma once
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "domains/sliding/sliding_io.hpp"
+#include "engine/table_file.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace frontier::test {
 
@@ -27,6 +37,63 @@ inline std::string read_text(const std::string& path) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// `frontier enumerate BOARD --two-bit --distributed` over each of `ranks` gives the one-process
+// table: the same layers and directions, shards whose payloads side by side are the one file's
+// bytes, and the same lookup answers on random states (and an unsolvable one).
+inline void expect_two_bit_shards_are_the_one_file_table(int rows, int cols,
+                                                         const std::vector<int>& ranks) {
+    using nlohmann::json;
+    const std::string dir = temp_dir();
+    const std::string board = "sliding:" + std::to_string(rows) + "x" + std::to_string(cols);
+    const auto one =
+        run_frontier("enumerate " + board + " --two-bit --json --out " + dir + "/one.2bit");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    const json expected = json::parse(one.out);
+    const SlidingTiles d(rows, cols);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(rows * 10 + cols));
+    std::string states;
+    for (int i = 0; i < 200; ++i) states += format_tiles(d, random_solvable(d, rng)) + "\n";
+    states += "2 1";  // the goal with two tiles swapped: the other half
+    for (int t = 3; t < rows * cols; ++t) states.append(" ").append(std::to_string(t));
+    states += " _\n";
+    const auto answers = [&](const std::string& table) {
+        const auto r = run_frontier("lookup --json " + table, states);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        json out = json::parse(r.out);
+        for (json& row : out) row.erase("microseconds");
+        return out;
+    };
+    const json reference = answers(dir + "/one.2bit");
+    ASSERT_EQ(reference.size(), 201u);
+    EXPECT_EQ(reference[200]["status"], "unsolvable");
+    const TableFile file = TableFile::open(dir + "/one.2bit");
+    const auto bytes = file.payload();
+    for (const int n : ranks) {
+        const std::string shards = dir + "/shards" + std::to_string(n);
+        const auto r = run_frontier_with(mpiexec(n), "enumerate " + board +
+                                                         " --two-bit --distributed --threads 1 "
+                                                         "--json --out " +
+                                                         shards);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const json got = json::parse(r.out);  // one object: only rank 0 printed
+        const std::string what = board + ", " + std::to_string(n) + " ranks";
+        EXPECT_EQ(got["layers"], expected["layers"]) << what;
+        EXPECT_EQ(got["directions"], expected["directions"]) << what;
+        EXPECT_EQ(got["farthest"], expected["farthest"]) << what;
+        EXPECT_EQ(got["ranks"], n);
+        std::vector<std::uint8_t> joined;
+        for (int k = 0; k < n; ++k) {
+            char name[64];
+            std::snprintf(name, sizeof name, "/shard-%04d-of-%04d.table", k, n);
+            const TableFile shard = TableFile::open(shards + name);
+            joined.insert(joined.end(), shard.payload().begin(), shard.payload().end());
+        }
+        EXPECT_TRUE(std::equal(joined.begin(), joined.end(), bytes.begin(), bytes.end())) << what;
+        EXPECT_EQ(answers(shards), reference) << what;
+    }
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace frontier::test

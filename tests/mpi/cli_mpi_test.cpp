@@ -110,6 +110,49 @@ TEST(CliMpi, ShardedTableAnswersLookupLikeTheOneFileTable) {
     fs::remove_all(dir);
 }
 
+// Two-bit tables split across 1 to 4 ranks (push and pull layers, several slices): the one-file
+// table's bytes, layers and lookup answers. The 4x3 and 6x2 boards are the long test's.
+TEST(CliMpi, TwoBitShardsAreTheOneFileTable) {
+    test::expect_two_bit_shards_are_the_one_file_table(2, 5, {1, 2, 3, 4});
+}
+
+TEST(CliMpi, TwoBitShardsAreCheckedAndRunsWithoutACheckpointRefuseResume) {
+    const std::string dir = test::temp_dir();
+    const auto e = test::run_frontier_with(
+        mpiexec(2),
+        "enumerate sliding:2x5 --two-bit --distributed --threads 1 --out " + dir + "/t");
+    ASSERT_EQ(e.exit_code, 0) << e.err;
+    EXPECT_EQ(occurrences(e.out, "max depth 55"), 1) << e.out;
+    EXPECT_NE(e.out.find("2 ranks x 1 threads"), std::string::npos) << e.out;
+    EXPECT_NE(e.out.find("wrote " + dir + "/t (2 shards"), std::string::npos) << e.out;
+    const std::string goal_far = "_ 9 3 7 1 5 4 8 2 6";
+    const auto ok = test::run_frontier("lookup " + dir + "/t '" + goal_far + "' --path");
+    ASSERT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_NE(ok.out.find(": 55 (moves: "), std::string::npos) << ok.out;
+    {  // one byte of the second shard's payload changed: refused, never answered
+        const std::string shard = dir + "/t/shard-0001-of-0002.table";
+        std::fstream f(shard, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(0, std::ios::end);
+        const auto size = static_cast<std::streamoff>(f.tellg());
+        f.seekg(size - 100);
+        const char c = static_cast<char>(f.get() ^ 0x55);
+        f.seekp(size - 100);
+        f.put(c);
+    }
+    const auto bad = test::run_frontier("lookup " + dir + "/t '" + goal_far + "'");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_NE(bad.err.find("shard-0001-of-0002.table: corrupt: payload checksum mismatch"),
+              std::string::npos)
+        << bad.err;
+    const auto resume = test::run_frontier_with(
+        mpiexec(2), "enumerate sliding:2x5 --two-bit --distributed --resume --out " + dir + "/t");
+    EXPECT_EQ(resume.exit_code, 2);
+    EXPECT_EQ(occurrences(resume.err, "--resume: a distributed two-bit run keeps no checkpoint"), 1)
+        << resume.err;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(CliMpi, SolveIsOptimalAndOnlyRankZeroPrints) {
     const std::string korf55 = "'13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11'";
     const std::string goal = " --goal '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15'";

@@ -1,6 +1,7 @@
 #include "tools/commands/enumerate.hpp"
 
 #include <algorithm>
+#include <random>
 
 #include "tools/cli/format.hpp"
 #include "tools/commands/depth_plot.hpp"
@@ -113,6 +114,27 @@ void prepare_shard_directory(const std::string& dir, bool remove_manifest) {
     }
 }
 
+void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
+                  const SliceLayout& layout, std::span<const std::uint8_t> slice) {
+    std::uint64_t id = 0;
+    if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
+    broadcast_value(cluster, 0, id);
+    char id_text[17];
+    std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
+    write_table_shard(dir, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
+                      id_text, slice);
+    cluster.barrier();
+    if (cluster.rank() == 0) {
+        std::vector<std::uint64_t> firsts, sizes;
+        for (int p = 0; p < cluster.size(); ++p) {
+            firsts.push_back(layout.first(p));
+            sizes.push_back(layout.size(p));
+        }
+        write_table_manifest(dir, whole, id_text, firsts, sizes);
+    }
+    cluster.barrier();
+}
+
 void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
     cmd.add_flag("--symmetry", o.symmetry,
                  "count states up to the board's symmetries (puzzles with a symmetry reduction)");
@@ -129,14 +151,15 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
         ->type_name("FILE.svg");
     cmd.add_flag("--distributed", o.distributed,
                  std::string(kDistributedHelp) +
-                     "; perfect-hash puzzles; each rank owns one slice of the table; --threads "
-                     "counts per rank (default: the host's cores shared among its ranks)");
+                     "; perfect-hash puzzles, with or without --two-bit; each rank owns one "
+                     "slice of the table; --threads counts per rank (default: the host's cores "
+                     "shared among its ranks)");
     cmd.add_flag("--two-bit", o.two_bit,
                  "keep 2 bits per state (depth mod 3) instead of one byte, where the puzzle has "
                  "a two-bit index; lookup walks the exact distance down the table");
     cmd.add_flag("--resume", o.resume,
                  "--two-bit: continue from FILE.checkpoint, the table saved by an interrupted run "
-                 "with the same --out FILE");
+                 "with the same --out FILE (one process: a --distributed run keeps none)");
     cmd.add_option("--checkpoint-minutes", o.checkpoint_minutes,
                    "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
                    "(default 10; 0: after every layer)")

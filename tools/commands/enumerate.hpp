@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <random>
 
 #include "engine/bitmap_bfs.hpp"
 #include "engine/distance_table.hpp"
@@ -187,30 +186,10 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
 // manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
 void prepare_shard_directory(const std::string& dir, bool remove_manifest);
 
-// Every rank writes its slice as one shard; then rank 0 writes the manifest.
-template <class D>
-void write_shards(const D& d, const LayeredBfsResult& r, const EnumerateOptions& o,
-                  Cluster& cluster, const SliceLayout& layout,
-                  std::span<const std::uint8_t> slice) {
-    std::uint64_t id = 0;
-    if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
-    broadcast_value(cluster, 0, id);
-    char id_text[17];
-    std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
-    const TableHeader whole = distance_header(d, r);
-    write_table_shard(o.out, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
-                      id_text, slice);
-    cluster.barrier();
-    if (cluster.rank() == 0) {
-        std::vector<std::uint64_t> firsts, sizes;
-        for (int p = 0; p < cluster.size(); ++p) {
-            firsts.push_back(layout.first(p));
-            sizes.push_back(layout.size(p));
-        }
-        write_table_manifest(o.out, whole, id_text, firsts, sizes);
-    }
-    cluster.barrier();
-}
+// Collective: every rank writes its slice of the table `whole` as one shard of DIR; then rank 0
+// writes the manifest (engine/sharded_table.hpp). One-byte and two-bit tables alike.
+void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
+                  const SliceLayout& layout, std::span<const std::uint8_t> slice);
 
 template <class D>
 void enumerate_distributed(const D& d, const EnumerateOptions& o) {
@@ -240,7 +219,8 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
         const LayeredBfsResult r = layered_bfs_distributed(
             d, std::span<const typename D::State>(&goal, 1), slice.span(), cluster, options);
         progress.finish();
-        if (!o.out.empty()) write_shards(d, r, o, cluster, layout, slice.span());
+        if (!o.out.empty())
+            write_shards(o.out, distance_header(d, r), cluster, layout, slice.span());
         if (!leader) return;
         Report rep = describe(d, o);
         rep.states = d.size();

@@ -112,8 +112,7 @@ struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
     static constexpr PuzzleExample kExample{"8puzzle", "'8 6 7 2 5 4 3 _ 1'", "8puzzle"};
     static void enumerate_two_bit(const SlidingTiles& d, const Options&,
                                   const EnumerateOptions& o) {
-        if (o.distributed || o.symmetry)
-            throw InputError("--two-bit: not with --distributed or --symmetry");
+        if (o.symmetry) throw InputError("--two-bit: not with --symmetry");
         TwoBitEnumerateOptions t;
         t.threads = o.threads;
         t.max_depth = o.max_depth;
@@ -123,6 +122,8 @@ struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
         t.checkpoint_minutes = o.checkpoint_minutes;
         t.json = o.json;
         t.show_farthest = o.show_farthest;
+        t.distributed = o.distributed;
+        if (o.distributed) return cli::enumerate_two_bit_distributed(d, t);
         cli::enumerate_two_bit(d, t);
     }
 };
@@ -200,7 +201,7 @@ void register_sliding(Registry& registry) {
     registry.add_table_reader(TableReader{
         is_two_bit_table,
         [](const TableHeader&, std::optional<TableFile> file, const LookupRequest& r) {
-            if (!file) throw InputError(r.file + ": a two-bit table is one file, not a directory");
+            if (!file) return lookup_two_bit_shards(r.file, r.states, r.json, r.path, r.verify);
             lookup_two_bit(std::move(*file), r.states, r.json, r.path, r.verify);
         }});
     add_distance_table_reader<NarrowSliding>(registry);

@@ -2,19 +2,22 @@
 // and their lookups (exact distance walked down the table, optional optimal path).
 //
 // A table file (docs/reference/formats.md) has entry_bits=2, encoding=depth-mod-3 and
-// index=pair-blank (SlidingTwoBitSpace's order). During a run FILE.checkpoint holds the table after
+// index=pair-blank (SlidingTwoBitSpace's order); a distributed run's shards have the same header
+// (sliding_two_bit_distributed.cpp). During a run FILE.checkpoint holds the table after
 // the last checkpointed layer with complete=no and the layer counts so far; --resume continues from
 // it. Checkpoints are written at most once per --checkpoint-minutes (a 7x2 table is 10.9 GB, about
 // 20 s to write here), so an interrupted run loses at most that much work.
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
 #include "engine/error.hpp"
 #include "engine/memory.hpp"
 #include "engine/parallel.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/timer.hpp"
 #include "engine/two_bit_lookup.hpp"
 #include "tools/cli/common.hpp"
@@ -56,28 +59,6 @@ std::vector<std::uint64_t> parse_counts(const std::string& path, const std::stri
     return out;
 }
 
-TableHeader two_bit_header(const SlidingTwoBitSpace& space,
-                           const std::vector<std::uint64_t>& layers, bool complete) {
-    const SlidingTiles& board = space.board();
-    TableHeader h;
-    h.kind = "distance";
-    h.domain = sliding_spec(board.rows(), board.cols());
-    h.goal = format_tiles(board, board.goal());
-    h.entries = space.size();
-    h.entry_bits = 2;
-    h.max_value = static_cast<int>(layers.size()) - 1;
-    h.set_field("encoding", kEncoding);
-    h.set_field("index", kIndex);
-    h.set_field("searched", std::to_string(space.searched().rows()) + "x" +
-                                std::to_string(space.searched().cols()));
-    std::uint64_t reached = 0;
-    for (std::uint64_t n : layers) reached += n;
-    h.set_field("reached", std::to_string(reached));
-    h.set_field("layers", join_counts(layers));
-    h.set_field("complete", complete ? "yes" : "no");
-    return h;
-}
-
 // The checkpoint's layer counts after checking it belongs to this board, goal and encoding.
 std::vector<std::uint64_t> load_checkpoint(const std::string& path, const SlidingTwoBitSpace& space,
                                            TwoBitTable& table) {
@@ -106,55 +87,6 @@ void print_heading(const SlidingTwoBitSpace& space, int threads) {
     std::fflush(stdout);
 }
 
-void print_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult& r,
-                  const TwoBitEnumerateOptions& o) {
-    const SlidingTiles& board = space.board();
-    std::vector<std::string> farthest;
-    for (std::uint64_t i : r.farthest) farthest.push_back(format_tiles(board, space.state(i)));
-    const double rate = static_cast<double>(r.reached) / std::max(r.seconds, 1e-9);
-    if (o.json) {
-        Json j;
-        j["domain"] = DomainIO<SlidingTiles>::name(board);
-        j["spec"] = sliding_spec(board.rows(), board.cols());
-        j["goal"] = format_tiles(board, board.goal());
-        j["encoding"] = "two-bit";
-        j["states"] = space.size();
-        j["reached"] = r.reached;
-        j["max_depth"] = r.max_depth();
-        j["complete"] = r.complete;
-        j["layers"] = r.layers;
-        j["farthest"] = farthest;
-        j["farthest_count"] = r.layers.empty() ? 0 : r.layers.back();
-        j["seconds"] = r.seconds;
-        j["states_per_second"] = rate;
-        j["threads"] = r.threads;
-        j["directions"] = r.directions;
-        j["table_bytes"] = two_bit_bfs_bytes(space.size());
-        if (!o.out.empty()) j["out"] = o.out;
-        if (!o.plot.empty()) j["plot"] = o.plot;
-        print_json(j);
-        return;
-    }
-    std::printf("depth  %12s\n", "states");
-    for (std::size_t i = 0; i < r.layers.size(); ++i)
-        std::printf("%5zu  %12llu\n", i, static_cast<unsigned long long>(r.layers[i]));
-    if (r.reached != space.size())
-        std::printf("reached %llu of %llu states\n", static_cast<unsigned long long>(r.reached),
-                    static_cast<unsigned long long>(space.size()));
-    if (!r.complete)
-        std::printf("stopped at depth %d (--max-depth): deeper states were not searched\n",
-                    r.max_depth());
-    std::string line;
-    for (std::size_t i = 0; i < farthest.size() && i < o.show_farthest; ++i)
-        line += (i ? " | " : "") + farthest[i];
-    const std::uint64_t at_max = r.layers.empty() ? 0 : r.layers.back();
-    if (at_max > std::min<std::uint64_t>(o.show_farthest, farthest.size()))
-        line += " | ... (" + std::to_string(at_max) + " states in all)";
-    if (!farthest.empty()) std::printf("max depth %d: %s\n", r.max_depth(), line.c_str());
-    std::printf("%s, %s states/s (layers: p push, u pull: %s)\n", format_seconds(r.seconds).c_str(),
-                format_rate(rate).c_str(), r.directions.c_str());
-}
-
 // Payloads up to this size have their checksum read on every lookup: all tables of up to 12 cells
 // (the 4x3 and 6x2 boards' 57 MiB take about 10 ms on 2 cores, from the page cache). Past it only
 // --verify reads it: the next size, a 7x2 table, is 10.9 GB, seconds from the page cache and
@@ -179,15 +111,25 @@ std::vector<std::uint64_t> header_layers(const std::string& path, const TableHea
     return layers;
 }
 
+// A table to answer from: one file, or a sharded table's shards side by side; `checksum` reads
+// the payload's checksum (every shard's).
+struct TwoBitSource {
+    const std::string& path;
+    const TableHeader& header;
+    std::span<const std::uint8_t> payload;
+    std::function<void()> checksum;
+};
+
 // Reads the payload's checksum when it is small or asked to (--verify); with --verify also
 // counts its values against the layer counts.
-void check_payload(const TableFile& file, const std::vector<std::uint64_t>& layers, bool verify) {
-    if (verify || file.payload().size() <= kChecksumAtOpenBytes) file.check_payload();
+void check_payload(const TwoBitSource& table, const std::vector<std::uint64_t>& layers,
+                   bool verify) {
+    if (verify || table.payload.size() <= kChecksumAtOpenBytes) table.checksum();
     if (!verify) return;
     try {
-        check_two_bit_values(file.payload(), layers);
+        check_two_bit_values(table.payload, layers);
     } catch (const DamagedTableError& e) {
-        refuse_damaged(file.path(), e);
+        refuse_damaged(table.path, e);
     }
 }
 
@@ -200,6 +142,87 @@ TwoBitWalkChecks walk_checks(const TableHeader& h, const std::vector<std::uint64
 }
 
 }  // namespace
+
+TableHeader two_bit_header(const SlidingTwoBitSpace& space,
+                           const std::vector<std::uint64_t>& layers, bool complete) {
+    const SlidingTiles& board = space.board();
+    TableHeader h;
+    h.kind = "distance";
+    h.domain = sliding_spec(board.rows(), board.cols());
+    h.goal = format_tiles(board, board.goal());
+    h.entries = space.size();
+    h.entry_bits = 2;
+    h.max_value = static_cast<int>(layers.size()) - 1;
+    h.set_field("encoding", kEncoding);
+    h.set_field("index", kIndex);
+    h.set_field("searched", std::to_string(space.searched().rows()) + "x" +
+                                std::to_string(space.searched().cols()));
+    std::uint64_t reached = 0;
+    for (std::uint64_t n : layers) reached += n;
+    h.set_field("reached", std::to_string(reached));
+    h.set_field("layers", join_counts(layers));
+    h.set_field("complete", complete ? "yes" : "no");
+    return h;
+}
+
+void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult& r,
+                          const TwoBitEnumerateOptions& o) {
+    const SlidingTiles& board = space.board();
+    std::vector<std::string> farthest;
+    for (std::uint64_t i : r.farthest) farthest.push_back(format_tiles(board, space.state(i)));
+    const double rate = static_cast<double>(r.reached) / std::max(r.seconds, 1e-9);
+    if (o.json) {
+        Json j;
+        j["domain"] = DomainIO<SlidingTiles>::name(board);
+        j["spec"] = sliding_spec(board.rows(), board.cols());
+        j["goal"] = format_tiles(board, board.goal());
+        j["encoding"] = "two-bit";
+        j["states"] = space.size();
+        j["reached"] = r.reached;
+        j["max_depth"] = r.max_depth();
+        j["complete"] = r.complete;
+        j["layers"] = r.layers;
+        j["farthest"] = farthest;
+        j["farthest_count"] = r.layers.empty() ? 0 : r.layers.back();
+        j["seconds"] = r.seconds;
+        j["states_per_second"] = rate;
+        j["threads"] = r.threads;
+        j["directions"] = r.directions;
+        j["table_bytes"] = two_bit_bfs_bytes(space.size());
+        if (o.distributed) {
+            j["ranks"] = r.processes;
+            j["exchanged"] = r.exchanged;
+            j["exchanged_bytes"] = r.exchanged_bytes;
+        }
+        if (!o.out.empty()) j["out"] = o.out;
+        if (!o.plot.empty()) j["plot"] = o.plot;
+        print_json(j);
+        return;
+    }
+    std::printf("depth  %12s\n", "states");
+    for (std::size_t i = 0; i < r.layers.size(); ++i)
+        std::printf("%5zu  %12llu\n", i, static_cast<unsigned long long>(r.layers[i]));
+    if (r.reached != space.size())
+        std::printf("reached %llu of %llu states\n", static_cast<unsigned long long>(r.reached),
+                    static_cast<unsigned long long>(space.size()));
+    if (!r.complete)
+        std::printf("stopped at depth %d (--max-depth): deeper states were not searched\n",
+                    r.max_depth());
+    std::string line;
+    for (std::size_t i = 0; i < farthest.size() && i < o.show_farthest; ++i)
+        line += (i ? " | " : "") + farthest[i];
+    const std::uint64_t at_max = r.layers.empty() ? 0 : r.layers.back();
+    if (at_max > std::min<std::uint64_t>(o.show_farthest, farthest.size()))
+        line += " | ... (" + std::to_string(at_max) + " states in all)";
+    if (!farthest.empty()) std::printf("max depth %d: %s\n", r.max_depth(), line.c_str());
+    std::printf("%s, %s states/s (layers: p push, u pull: %s)\n", format_seconds(r.seconds).c_str(),
+                format_rate(rate).c_str(), r.directions.c_str());
+    if (o.distributed)
+        std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
+                    static_cast<unsigned long long>(r.exchanged),
+                    format_bytes(r.exchanged_bytes).c_str(),
+                    static_cast<double>(r.exchanged_bytes) / std::max<std::uint64_t>(r.reached, 1));
+}
 
 bool is_two_bit_table(const TableHeader& header) {
     return header.entry_bits == 2 && header.field("encoding") == kEncoding;
@@ -274,7 +297,7 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     }
     write_depth_plot(o.plot, name, r.layers,
                      r.complete ? "" : "stopped at depth " + std::to_string(r.max_depth()));
-    print_report(space, r, o);
+    print_two_bit_report(space, r, o);
     if (!o.plot.empty() && !o.json) std::printf("wrote %s\n", o.plot.c_str());
     if (!o.out.empty() && !o.json) {
         if (r.complete)
@@ -285,10 +308,12 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     }
 }
 
-void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
+namespace {
+
+void answer_two_bit(const TwoBitSource& source, const std::vector<std::string>& states, bool json,
                     bool path_moves, bool verify) {
-    const std::string& path = file.path();
-    const TableHeader& h = file.header();
+    const std::string& path = source.path;
+    const TableHeader& h = source.header;
     if (h.field("complete") != "yes")
         throw InputError(path +
                          ": an unfinished two-bit table (a checkpoint); finish it with "
@@ -303,9 +328,9 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
         throw InputError(path + ": table has " + std::to_string(h.entries) + " entries but " +
                          h.domain + " has " + std::to_string(space.size()) + " states");
     const std::vector<std::uint64_t> layers = header_layers(path, h);
-    check_payload(file, layers, verify);
+    check_payload(source, layers, verify);
     const TwoBitWalkChecks checks = walk_checks(h, layers);
-    const TwoBitView table(file.payload());
+    const TwoBitView table(source.payload);
     const std::uint64_t root = space.goal_index();
     answer_lookups(states, json, [&](const std::string& text) {
         const TileState s = parse_tiles_as<std::uint64_t>(board.rows(), board.cols(), text);
@@ -346,6 +371,22 @@ void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool
         j["microseconds"] = std::round(micros * 1000) / 1000;  // to the nanosecond
         return j;
     });
+}
+
+}  // namespace
+
+void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
+                    bool path_moves, bool verify) {
+    answer_two_bit({file.path(), file.header(), file.payload(), [&] { file.check_payload(); }},
+                   states, json, path_moves, verify);
+}
+
+void lookup_two_bit_shards(const std::string& dir, const std::vector<std::string>& states,
+                           bool json, bool path_moves, bool verify) {
+    const ShardedTableFile shards = ShardedTableFile::open(dir, /*verify_payload=*/false);
+    answer_two_bit(
+        {dir, shards.header(), shards.payload(), [&] { ShardedTableFile::open(dir, true); }},
+        states, json, path_moves, verify);
 }
 
 }  // namespace frontier::cli
