@@ -24,7 +24,8 @@
 // Slices: SliceLayout with slices a multiple of period x 16,384 entries, so a slice starts on a
 // block and on a 4 KiB page of the packed table (the shards can be mapped side by side); trailing
 // slices may be empty. The table, layer counts, directions and farthest states are exactly those
-// of one process, whatever the process and thread counts. Checkpoints are a one-process feature.
+// of one process, whatever the process and thread counts. A run resumes from every process's
+// slice as saved after a layer (TwoBitBfsOptions::after_layer, resume_layers).
 #pragma once
 
 #include <algorithm>
@@ -49,7 +50,9 @@ inline SliceLayout two_bit_slice_layout(std::uint64_t size, int period, int proc
 
 struct TwoBitDistributedOptions {
     // threads: per process (0: the host's cores shared among its processes); on_layer is called
-    // on every process (the same values); after_layer and resume_layers are not used.
+    // on every process (the same values); so is after_layer (a checkpoint writer saves each
+    // process's slice there, and may call collectives); resume_layers: every process's slice
+    // holds the table after these layers (the same counts on every process).
     TwoBitBfsOptions bfs;
     std::uint64_t round_words = std::uint64_t{1} << 21;  // table words (64 Mi entries) per exchange
 };
@@ -160,13 +163,19 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
         if (all.size() > keep) all.resize(keep);
         return all;
     };
-    slice.clear(result.threads);
-    std::vector<std::uint64_t> mine;
-    for (std::uint64_t r : roots)
-        if (r - base < slice.size() && slice.claim(r - base, two_bit_code(0))) mine.push_back(r);
-    std::sort(mine.begin(), mine.end());
-    layers.push_back(static_cast<std::uint64_t>(all_sum(cluster, std::ssize(mine))));
-    std::vector<std::uint64_t> last_smallest = gather_smallest(mine);
+    std::vector<std::uint64_t> last_smallest;
+    if (options.bfs.resume_layers.empty()) {
+        slice.clear(result.threads);
+        std::vector<std::uint64_t> mine;
+        for (std::uint64_t r : roots)
+            if (r - base < slice.size() && slice.claim(r - base, two_bit_code(0)))
+                mine.push_back(r);
+        std::sort(mine.begin(), mine.end());
+        layers.push_back(static_cast<std::uint64_t>(all_sum(cluster, std::ssize(mine))));
+        last_smallest = gather_smallest(mine);
+    } else {
+        layers = options.bfs.resume_layers;  // every rank's slice as saved after these layers
+    }
     std::uint64_t class_size[2];
     two_bit_class_sizes(space, parity, class_size);
     const TwoBitLayout table_layout(space, parity);
@@ -241,6 +250,7 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
             layers.push_back(claimed);
             if (claimed > 0) last_smallest = std::move(smallest);
             if (options.bfs.on_layer) options.bfs.on_layer(depth + 1, claimed, clock.seconds());
+            if (options.bfs.after_layer) options.bfs.after_layer(layers);
         }
     });
     if (layers.size() > 1 && layers.back() == 0) layers.pop_back();

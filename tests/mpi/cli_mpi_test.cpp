@@ -116,7 +116,7 @@ TEST(CliMpi, TwoBitShardsAreTheOneFileTable) {
     test::expect_two_bit_shards_are_the_one_file_table(2, 5, {1, 2, 3, 4});
 }
 
-TEST(CliMpi, TwoBitShardsAreCheckedAndRunsWithoutACheckpointRefuseResume) {
+TEST(CliMpi, TwoBitShardsAreChecked) {
     const std::string dir = test::temp_dir();
     const auto e = test::run_frontier_with(
         mpiexec(2),
@@ -145,12 +145,44 @@ TEST(CliMpi, TwoBitShardsAreCheckedAndRunsWithoutACheckpointRefuseResume) {
     EXPECT_NE(bad.err.find("shard-0001-of-0002.table: corrupt: payload checksum mismatch"),
               std::string::npos)
         << bad.err;
-    const auto resume = test::run_frontier_with(
-        mpiexec(2), "enumerate sliding:2x5 --two-bit --distributed --resume --out " + dir + "/t");
-    EXPECT_EQ(resume.exit_code, 2);
-    EXPECT_EQ(occurrences(resume.err, "--resume: a distributed two-bit run keeps no checkpoint"), 1)
-        << resume.err;
     std::filesystem::remove_all(dir);
+}
+
+// A distributed two-bit run keeps one checkpoint per rank: stopped by --max-depth, it is refused
+// as a table and as a fresh start, refused by another rank count, and --resume finishes it into
+// the one-file table's bytes (checkpointing after every layer on the way).
+TEST(CliMpi, TwoBitRunResumesFromEveryRanksCheckpoint) {
+    const std::string dir = test::temp_dir();
+    const std::string run =
+        "enumerate sliding:2x5 --two-bit --distributed --threads 1 --out " + dir + "/t";
+    ASSERT_EQ(
+        test::run_frontier("enumerate sliding:2x5 --two-bit --out " + dir + "/one.2bit").exit_code,
+        0);
+    const auto part = test::run_frontier_with(mpiexec(2), run + " --max-depth 20");
+    ASSERT_EQ(part.exit_code, 0) << part.err;
+    EXPECT_NE(part.out.find("continue with --resume"), std::string::npos) << part.out;
+    EXPECT_TRUE(fs::exists(dir + "/t/shard-0001-of-0002.checkpoint"));
+    EXPECT_FALSE(fs::exists(dir + "/t/manifest"));
+    const auto fresh = test::run_frontier_with(mpiexec(2), run);
+    EXPECT_EQ(fresh.exit_code, 2);
+    EXPECT_EQ(occurrences(fresh.err, "a checkpoint of an earlier run exists"), 1) << fresh.err;
+    const auto other = test::run_frontier_with(mpiexec(3), run + " --resume");
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_EQ(occurrences(other.err, "--resume: no checkpoint"), 1) << other.err;
+    const auto done =
+        test::run_frontier_with(mpiexec(2), run + " --resume --checkpoint-minutes 0 --json");
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    EXPECT_EQ(json::parse(done.out)["max_depth"], 55);
+    EXPECT_FALSE(fs::exists(dir + "/t/shard-0000-of-0002.checkpoint"));
+    const TableFile one = TableFile::open(dir + "/one.2bit");
+    std::vector<std::uint8_t> joined;
+    for (const char* shard : {"/t/shard-0000-of-0002.table", "/t/shard-0001-of-0002.table"}) {
+        const TableFile f = TableFile::open(dir + shard);
+        joined.insert(joined.end(), f.payload().begin(), f.payload().end());
+    }
+    EXPECT_TRUE(
+        std::equal(joined.begin(), joined.end(), one.payload().begin(), one.payload().end()));
+    fs::remove_all(dir);
 }
 
 TEST(CliMpi, SolveIsOptimalAndOnlyRankZeroPrints) {

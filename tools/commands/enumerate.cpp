@@ -159,7 +159,7 @@ void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {
                  "a two-bit index; lookup walks the exact distance down the table");
     cmd.add_flag("--resume", o.resume,
                  "--two-bit: continue from FILE.checkpoint, the table saved by an interrupted run "
-                 "with the same --out FILE (one process: a --distributed run keeps none)");
+                 "with the same --out FILE (--distributed: every rank's checkpoint in DIR)");
     cmd.add_option("--checkpoint-minutes", o.checkpoint_minutes,
                    "--two-bit with --out: save FILE.checkpoint after a layer at most this often "
                    "(default 10; 0: after every layer)")

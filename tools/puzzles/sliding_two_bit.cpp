@@ -224,6 +224,10 @@ void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult
                     static_cast<double>(r.exchanged_bytes) / std::max<std::uint64_t>(r.reached, 1));
 }
 
+std::vector<std::uint64_t> two_bit_layer_counts(const std::string& path, const std::string& text) {
+    return parse_counts(path, text, "checkpoint");
+}
+
 bool is_two_bit_table(const TableHeader& header) {
     return header.entry_bits == 2 && header.field("encoding") == kEncoding;
 }

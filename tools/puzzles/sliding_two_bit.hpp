@@ -45,6 +45,8 @@ void lookup_two_bit_shards(const std::string& dir, const std::vector<std::string
                            bool json, bool path_moves, bool verify);
 
 // What the one-process and distributed enumerations share.
+// The counts of a checkpoint's `layers` line (InputError naming PATH when corrupt).
+std::vector<std::uint64_t> two_bit_layer_counts(const std::string& path, const std::string& text);
 TableHeader two_bit_header(const SlidingTwoBitSpace& space,
                            const std::vector<std::uint64_t>& layers, bool complete);
 void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult& r,

@@ -3,12 +3,18 @@
 // the directory --out DIR, which lookup reads as one table (engine/sharded_table.hpp).
 //
 // The shards carry the one-file table's header (two_bit_header) plus the shard fields, so a
-// sharded table is refused or answered exactly as the one file would be. A distributed run keeps
-// no checkpoint: --resume is refused, and --checkpoint-minutes has nothing to pace.
+// sharded table is refused or answered exactly as the one file would be. Checkpoints: after a
+// layer, at most once per --checkpoint-minutes (rank 0's clock decides for all), every rank saves
+// its slice as DIR/shard-K-of-N.checkpoint (the shard's header with complete=no and the layer
+// counts so far); --resume has every rank load its own, and the ranks must agree on the layers.
+// The finished run writes the shards and the manifest, then deletes the checkpoints.
 #include <cstdio>
+#include <filesystem>
 
+#include "engine/checksum.hpp"
 #include "engine/cluster.hpp"
 #include "engine/memory.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/two_bit_distributed.hpp"
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
@@ -19,11 +25,65 @@
 
 namespace frontier::cli {
 
+namespace {
+
+std::uint64_t checksum_of(const std::vector<std::uint64_t>& v) {
+    return checksum64({reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * 8});
+}
+
+// "DIR/shard-0001-of-0004.checkpoint"
+std::string checkpoint_path(const std::string& dir, int rank, int ranks) {
+    std::string name = shard_file_name(rank, ranks);
+    name.replace(name.size() - 6, 6, ".checkpoint");  // ".table"
+    return (std::filesystem::path(dir) / name).string();
+}
+
+TableHeader checkpoint_header(const SlidingTwoBitSpace& space,
+                              const std::vector<std::uint64_t>& layers, int rank, int ranks,
+                              const SliceLayout& layout) {
+    TableHeader h = two_bit_header(space, layers, false);
+    h.entries = layout.size(rank);
+    h.set_field("shard_index", std::to_string(rank));
+    h.set_field("shard_count", std::to_string(ranks));
+    h.set_field("shard_first", std::to_string(layout.first(rank)));
+    return h;
+}
+
+// The layer counts of this rank's checkpoint, after checking it is this rank's slice of this
+// table and that every rank holds the same counts (before the ranks run: an error is printed
+// once). Its payload is read, checksum and all, when the slice is filled.
+std::vector<std::uint64_t> checkpoint_layers(const std::string& path, const TableHeader& want,
+                                             Cluster& cluster) {
+    std::vector<std::uint64_t> layers;
+    agree(cluster, [&] {
+        if (!std::filesystem::exists(path))
+            throw InputError("--resume: no checkpoint " + path +
+                             " (resume with the ranks and --out of the run that saved it)");
+        const TableFile file = TableFile::open(path, /*verify_payload=*/false);
+        const TableHeader& h = file.header();
+        for (const char* key :
+             {"encoding", "index", "shard_index", "shard_count", "shard_first", "complete"})
+            if (h.field(key) != want.field(key))
+                throw InputError(path + ": a checkpoint of another run (" + key + ")");
+        if (h.domain != want.domain || h.goal != want.goal || h.entries != want.entries ||
+            h.entry_bits != 2)
+            throw InputError(path + ": a checkpoint of another table (" + h.domain + ", goal " +
+                             h.goal + ")");
+        layers = two_bit_layer_counts(path, h.field("layers"));
+    });
+    const auto all = all_gather_vector<std::uint64_t>(
+        cluster, std::vector<std::uint64_t>{layers.size(), checksum_of(layers)});
+    for (std::size_t i = 2; i < all.size(); i += 2)
+        if (all[i] != all[0] || all[i + 1] != all[1])
+            throw InputError("--resume: the ranks' checkpoints hold different layers (rank " +
+                             std::to_string(i / 2) + "); run again without --resume");
+    return layers;
+}
+
+}  // namespace
+
 void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumerateOptions& o) {
-    if (o.resume)
-        throw InputError(
-            "--resume: a distributed two-bit run keeps no checkpoint (checkpoints are kept by "
-            "one process, without --distributed)");
+    if (o.resume && o.out.empty()) throw InputError("--resume needs --out DIR (its checkpoints)");
     const SlidingTwoBitSpace space(board);
     const std::string name = DomainIO<SlidingTiles>::name(board);
     Cluster& cluster = cluster_session();
@@ -36,12 +96,41 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
                            " states, 2 bits each, on rank " + std::to_string(cluster.rank()) + ")");
         if (!o.out.empty()) prepare_shard_directory(o.out, leader);
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
+        const std::string mine_saved =
+            o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
+        if (!o.resume && !mine_saved.empty() && std::filesystem::exists(mine_saved))
+            throw InputError(mine_saved +
+                             ": a checkpoint of an earlier run exists; continue it with --resume, "
+                             "or delete it");
     });
+    const std::string saved =
+        o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
+    const auto header = [&](const std::vector<std::uint64_t>& layers) {
+        return checkpoint_header(space, layers, cluster.rank(), cluster.size(), layout);
+    };
+    const std::vector<std::uint64_t> resume_layers =
+        o.resume ? checkpoint_layers(saved, header({1}), cluster) : std::vector<std::uint64_t>{};
     run_collectively([&] {
         TwoBitTable slice(mine);
         TwoBitDistributedOptions options;
         options.bfs.threads = o.threads;
         options.bfs.max_depth = o.max_depth;
+        options.bfs.resume_layers = resume_layers;
+        if (o.resume) {
+            const TableFile file = TableFile::open(saved);
+            std::copy(file.payload().begin(), file.payload().end(), slice.mutable_bytes().begin());
+        }
+        Stopwatch since_checkpoint;
+        if (!saved.empty())
+            options.bfs.after_layer = [&](const std::vector<std::uint64_t>& layers) {
+                int due =
+                    layers.back() > 0 && since_checkpoint.seconds() >= o.checkpoint_minutes * 60;
+                broadcast_value(cluster, 0, due);  // rank 0's clock, so every rank saves or none
+                if (!due) return;
+                write_table_file(saved, header(layers), slice.bytes());
+                cluster.barrier();
+                since_checkpoint = Stopwatch();
+            };
         if (leader && !o.json) {
             std::printf("%s, %llu states, two bits each (%s in all), %d ranks x %d threads\n",
                         DomainIO<SlidingTiles>::describe(board).c_str(),
@@ -60,17 +149,25 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
         const TwoBitBfsResult r = two_bit_bfs_distributed(
             space, std::span<const std::uint64_t>(&root, 1), slice, cluster, options);
         progress.finish();
-        if (!o.out.empty())
-            write_shards(o.out, two_bit_header(space, r.layers, r.complete), cluster, layout,
+        if (!o.out.empty() && r.complete) {
+            write_shards(o.out, two_bit_header(space, r.layers, true), cluster, layout,
                          slice.bytes());
+            std::filesystem::remove(saved);
+        } else if (!o.out.empty()) {  // --max-depth: the run so far, to continue with --resume
+            write_table_file(saved, header(r.layers), slice.bytes());
+            cluster.barrier();
+        }
         if (!leader) return;
         write_depth_plot(o.plot, name, r.layers,
                          r.complete ? "" : "stopped at depth " + std::to_string(r.max_depth()));
         print_two_bit_report(space, r, o);
         if (!o.plot.empty() && !o.json) std::printf("wrote %s\n", o.plot.c_str());
-        if (!o.out.empty() && !o.json)
+        if (!o.out.empty() && !o.json && r.complete)
             std::printf("wrote %s (%d shards, %s)\n", o.out.c_str(), cluster.size(),
                         format_bytes(two_bit_bfs_bytes(space.size())).c_str());
+        else if (!o.out.empty() && !o.json)
+            std::printf("wrote the checkpoints %s; continue with --resume\n",
+                        checkpoint_path(o.out, 0, cluster.size()).c_str());
         check_stdout();
     });
 }
