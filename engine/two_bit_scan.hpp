@@ -1,0 +1,293 @@
+// The scan both two-bit searches run over a range of table words (engine/two_bit_bfs.hpp in one
+// process, engine/two_bit_distributed.hpp over the ranks of a cluster): where each entry of a
+// word lies in the space (TwoBitLayout), the rule that picks a layer's direction
+// (two_bit_pull), and one thread's chunk of work (TwoBitChunk): find the entries to expand or
+// pull in each word, settle linked pairs with bit operations, walk the cursor for the rest,
+// prefetch their neighbours and claim them a batch later. Internal to the searches (namespace
+// detail); one TwoBitChunk per task, the layout and space shared read-only.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/error.hpp"
+#include "engine/two_bit_space.hpp"
+#include "engine/two_bit_table.hpp"
+
+namespace frontier {
+
+namespace detail {
+
+// Where each entry of a word lies: for a word starting at residue o, entry i is residue
+// (o + i) mod period of block start + (o + i) / period; and which entries have parity p (every
+// entry when the filter is off).
+struct TwoBitLayout {
+    template <class S>
+    TwoBitLayout(const S& space, const TwoBitParity& parity) : period(space.period()) {
+        for (int o = 0; o < period; ++o)
+            for (int i = 0; i < 32; ++i) {
+                const int r = (o + i) % period;
+                residue[o][i] = static_cast<std::uint8_t>(r);
+                carry[o][i] = static_cast<std::uint8_t>((o + i) / period);
+                for (int p = 0; p < 2; ++p)
+                    if (!parity.filter || parity.of(r) == p)
+                        parity_mask[o][p] |= std::uint64_t{1} << (2 * i);
+            }
+        if constexpr (LinkedTwoBitSpace<S>) {
+            links = space.links();
+            for (int o = 0; o < period; ++o)
+                for (int i = 0; i + 1 < 32; ++i)
+                    if (links >> residue[o][i] & 1) link_mask[o] |= std::uint64_t{1} << (2 * i);
+        }
+    }
+    // Entry i is linked to entry i + 1 of the same word (low bit of entry i set).
+    std::uint64_t linked(int o) const { return link_mask[o]; }
+    // Whether entry i of a word starting at residue o has a linked partner in the next word
+    // (i = 31) or the previous one (i = 0).
+    bool linked_right(int r) const { return links >> r & 1; }
+    bool linked_left(int r) const { return r > 0 && (links >> (r - 1) & 1); }
+
+    int period;
+    std::uint8_t residue[64][32]{}, carry[64][32]{};
+    std::uint64_t parity_mask[64][2]{};
+    std::uint64_t links = 0, link_mask[64]{};
+};
+
+// Where a push sends a child outside the table it scans: nowhere in one process (the table is
+// the whole space); to the child's owner in a distributed run (engine/two_bit_distributed.hpp).
+struct NoTwoBitOutbox {
+    static constexpr bool kRemote = false;
+    void add(std::uint64_t) {}                 // push: a child for its owner to claim
+    void ask(std::uint64_t, std::uint64_t) {}  // pull: is this neighbour of `local` nearer?
+};
+
+// The pull rule: layer depth + 1 is pulled when its candidates (the unreached states of its
+// parity class) cost less than pushing depth's code, which also re-expands depth - 6, - 12, ...
+// (- 3, - 6, ... without the parity filter). A pushed parent claims all its children; a pulled
+// candidate stops at its first nearer neighbour: about half the probes (the best of 1, 2, 4, 8
+// measured on 6x2).
+inline bool two_bit_pull(const std::vector<std::uint64_t>& layers,
+                         const std::uint64_t class_size[2], bool filter) {
+    const int depth = static_cast<int>(layers.size()) - 1;
+    std::uint64_t push_cost = 0, seen_next_class = 0;
+    for (int d = depth; d >= 0; d -= filter ? 6 : 3) push_cost += layers[d];
+    for (int d = filter ? depth - 1 : depth; d >= 0; d -= filter ? 2 : 1)
+        seen_next_class += layers[d];
+    const std::uint64_t pull_cost = class_size[(depth + 1) & 1] - seen_next_class;
+    return pull_cost < 2 * push_cost;
+}
+
+// States per distance parity class (without the filter one class holds every state).
+template <class S>
+void two_bit_class_sizes(const S& space, const TwoBitParity& parity, std::uint64_t out[2]) {
+    out[0] = out[1] = 0;
+    for (int r = 0; r < space.period(); ++r)
+        for (int p = 0; p < 2; ++p)
+            if (!parity.filter || parity.of(r) == p)
+                out[p] += space.size() / static_cast<std::uint64_t>(space.period());
+}
+
+// Per-chunk scratch: the neighbour batch and the smallest claimed indices. The table holds the
+// entries [base, base + table.size()) of the space: all of it in one process, one slice (base a
+// multiple of 32 and of the period) in a distributed run, where the children outside the slice go
+// to the outbox (push) and so do the questions about neighbours outside it (pull).
+template <class S, class Outbox = NoTwoBitOutbox>
+class TwoBitChunk {
+  public:
+    TwoBitChunk(const S& space, TwoBitTable& table, std::size_t keep, std::uint64_t base = 0,
+                Outbox* outbox = nullptr)
+        : space_(space),
+          table_(table),
+          cursor_(space.cursor()),
+          keep_(keep),
+          base_(base),
+          space_size_(space.size()),
+          outbox_(outbox) {}
+
+    // Expands the entries of the words [w0, w1) equal to `code` whose residue has `parity`
+    // (push), or claims those equal to 0 that have a neighbour equal to `code` (pull).
+    void scan(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1, int code, int parity,
+              int next, bool pull);
+    // Claims the table's entry `local` (a child another process sent) for depth code `next`.
+    void claim_local(std::uint64_t local, int next) {
+        if (table_.claim(local, next)) note(base_ + local);
+    }
+
+    std::uint64_t claimed = 0;
+    std::vector<std::uint64_t> smallest;  // ascending, at most keep_ (indices of the space)
+    // Entries equal to `code` in the scanned class and in the other one (the layer's check).
+    std::uint64_t current[2] = {0, 0};
+
+  private:
+    struct Pending {
+        std::uint64_t self;
+        int count;
+        std::uint64_t next[S::kMaxNeighbors + 1];  // + a linked partner in another word
+    };
+    static constexpr int kBatch = 64;
+
+    void note(std::uint64_t i) {
+        ++claimed;
+        if (smallest.size() >= keep_ && i > smallest.back()) return;
+        smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
+        if (smallest.size() > keep_) smallest.pop_back();
+    }
+    // The child `i` of a push: claimed here when it is in the table, else sent to its owner.
+    void push_child(std::uint64_t i, int next) {
+        if constexpr (Outbox::kRemote) {
+            if (i - base_ >= table_.size()) return outbox_->add(i);
+        }
+        if (table_.claim(i - base_, next)) note(i);
+    }
+    bool in_table(std::uint64_t i) const { return !Outbox::kRemote || i - base_ < table_.size(); }
+    void flush(int code, int next, bool pull);
+    [[noreturn]] void refuse(const Pending& p) const;
+
+    static constexpr bool kLinked = LinkedTwoBitSpace<S>;
+    // The linked pairs inside word w, by bit operations: a push claims the unreached partners of
+    // its parents (`hits`), a pull claims the candidates (`hits`) with a partner at `code`.
+    // Returns the entries the cursor must still walk: every parent (for its other neighbours),
+    // or the candidates not settled.
+    std::uint64_t settle_links(const TwoBitLayout& layout, std::uint64_t w, std::uint64_t word,
+                               std::uint64_t in_range, std::uint64_t at_code, std::uint64_t hits,
+                               int next, bool pull, std::uint64_t block, int start) {
+        const std::uint64_t link = layout.linked(start);
+        const auto partners = [&](std::uint64_t x) {
+            return ((x & link) << 2) | ((x >> 2) & link);
+        };
+        const std::uint64_t claim = pull
+                                        ? partners(at_code) & hits
+                                        : partners(hits) & TwoBitTable::matches(word, 0) & in_range;
+        if (claim != 0) {
+            std::uint64_t fresh = table_.claim_entries(w, claim, next);
+            for (; fresh; fresh &= fresh - 1) {
+                const int i = std::countr_zero(fresh) / 2;
+                note((block + layout.carry[start][i]) * static_cast<std::uint64_t>(layout.period) +
+                     layout.residue[start][i]);
+            }
+        }
+        return pull ? hits & ~claim : hits;
+    }
+
+    const S& space_;
+    TwoBitTable& table_;
+    typename S::Cursor cursor_;
+    std::size_t keep_;
+    std::uint64_t base_, space_size_;
+    Outbox* outbox_;
+    Pending batch_[kBatch];
+    int pending_ = 0;
+};
+
+template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::flush(int code, int next, bool pull) {
+    for (int b = 0; b < pending_; ++b) {
+        const Pending& p = batch_[b];
+        if (pull) {
+            bool remote = false;
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= space_size_) [[unlikely]]
+                    refuse(p);
+                if (!in_table(p.next[j])) {
+                    remote = true;
+                    continue;
+                }
+                if (table_.get(p.next[j] - base_) == code) {
+                    if (table_.claim(p.self - base_, next)) note(p.self);
+                    remote = false;
+                    break;
+                }
+            }
+            // Distributed: no neighbour here is nearer, so ask the owners of the others.
+            if constexpr (Outbox::kRemote) {
+                if (remote)
+                    for (int j = 0; j < p.count; ++j)
+                        if (!in_table(p.next[j])) outbox_->ask(p.self - base_, p.next[j]);
+            }
+        } else {
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= space_size_) [[unlikely]]
+                    refuse(p);
+                push_child(p.next[j], next);
+            }
+        }
+    }
+    pending_ = 0;
+}
+
+// The contract's per-state part: at most kMaxNeighbors neighbours (checked as they are made),
+// each below size() (checked where flush() reads it: a compare the branch predictor never misses).
+template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::refuse(const Pending& p) const {
+    const std::string self = "index " + std::to_string(p.self);
+    if (p.count < 0 || p.count > S::kMaxNeighbors)
+        throw InputError("two-bit BFS: the space's cursor gave " + std::to_string(p.count) +
+                         " neighbours of " + self + ", not 0 to kMaxNeighbors (" +
+                         std::to_string(S::kMaxNeighbors) + ")");
+    for (int j = 0; j < p.count; ++j)
+        if (p.next[j] >= space_size_)
+            throw InputError("two-bit BFS: the space's cursor gave neighbour " +
+                             std::to_string(p.next[j]) + " of " + self + ", not below size() " +
+                             std::to_string(space_size_));
+    throw InputError("two-bit BFS: the space broke its contract at " + self);
+}
+
+template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::scan(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1,
+                                  int code, int parity, int next, bool pull) {
+    const auto period = static_cast<std::uint64_t>(layout.period);
+    const std::uint64_t size = table_.size();
+    const int code_parity = pull ? parity ^ 1 : parity;  // the class `code` should be in
+    std::uint64_t block = (base_ + w0 * 32) / period;
+    int start = static_cast<int>(base_ + w0 * 32 - block * period);
+    const int advance = 32 % layout.period;
+    const std::uint64_t blocks_per_word = 32 / period;
+    for (std::uint64_t w = w0; w < w1; ++w) {
+        const std::uint64_t word = table_.word(w);
+        std::uint64_t in_range = ~std::uint64_t{0};
+        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t at_code = TwoBitTable::matches(word, code) & in_range;
+        current[0] += static_cast<std::uint64_t>(
+            std::popcount(at_code & layout.parity_mask[start][code_parity]));
+        current[1] += static_cast<std::uint64_t>(
+            std::popcount(at_code & layout.parity_mask[start][code_parity ^ 1]));
+        std::uint64_t hits = (pull ? TwoBitTable::matches(word, 0) & in_range : at_code) &
+                             layout.parity_mask[start][parity];
+        if constexpr (kLinked)
+            hits = settle_links(layout, w, word, in_range, at_code, hits, next, pull, block, start);
+        for (; hits; hits &= hits - 1) {
+            const int i = std::countr_zero(hits) / 2;
+            const int r = layout.residue[start][i];
+            const std::uint64_t m = block + layout.carry[start][i];
+            cursor_.go(m);
+            Pending& p = batch_[pending_++];
+            p.self = m * period + static_cast<std::uint64_t>(r);
+            if constexpr (kLinked) {
+                p.count = cursor_.far_neighbors(r, p.next);
+                if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
+                    refuse(p);
+                // The linked partner across the word's edge is the cursor path's.
+                if (i == 31 && layout.linked_right(r)) p.next[p.count++] = p.self + 1;
+                if (i == 0 && layout.linked_left(r)) p.next[p.count++] = p.self - 1;
+            } else {
+                p.count = cursor_.neighbors(r, p.next);
+                if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
+                    refuse(p);
+            }
+            for (int j = 0; j < p.count; ++j)
+                if (in_table(p.next[j])) table_.prefetch(p.next[j] - base_);
+            if (pending_ == kBatch) flush(code, next, pull);
+        }
+        block += blocks_per_word;
+        start += advance;
+        if (start >= layout.period) start -= layout.period, ++block;
+    }
+    flush(code, next, pull);
+}
+
+}  // namespace detail
+
+}  // namespace frontier

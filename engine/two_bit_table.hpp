@@ -1,0 +1,93 @@
+// TwoBitTable: the packed array of a two-bit distance table, 2 bits per entry (0 unreached, else
+// 1 + depth mod 3), 32 entries to a 64-bit word. What the searches (engine/two_bit_bfs.hpp,
+// engine/two_bit_distributed.hpp) fill and a caller saves, checkpoints or resumes from.
+//
+// Memory: entries / 4 bytes (BigArray: anonymous, huge pages). Thread safety: reads and claims
+// are relaxed atomics on the word, so threads may read entries others are claiming; every
+// claimer of an entry writes the same code in a layer, which is what makes that safe.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <span>
+
+#include <tbb/blocked_range.h>
+
+#include "engine/big_array.hpp"
+#include "engine/parallel.hpp"
+
+namespace frontier {
+
+// The packed array: entry i in bits 2 (i mod 32) of word i / 32. Reads and claims are atomic
+// (relaxed), so searches may read entries other threads are claiming.
+class TwoBitTable {
+  public:
+    static constexpr std::uint64_t kLow = 0x5555555555555555ull;  // the low bit of every entry
+
+    explicit TwoBitTable(std::uint64_t entries) : entries_(entries), words_((entries + 31) / 32) {}
+
+    std::uint64_t size() const { return entries_; }
+    std::uint64_t word_count() const { return words_.size(); }
+    std::uint64_t* words() { return words_.data(); }
+    const std::uint64_t* words() const { return words_.data(); }
+    // The bytes a table file stores: entries / 4, rounded up.
+    std::span<const std::uint8_t> bytes() const {
+        return {reinterpret_cast<const std::uint8_t*>(words_.data()), (entries_ + 3) / 4};
+    }
+    std::span<std::uint8_t> mutable_bytes() {
+        return {reinterpret_cast<std::uint8_t*>(words_.data()), (entries_ + 3) / 4};
+    }
+
+    std::uint64_t word(std::uint64_t w) const {
+        return std::atomic_ref<const std::uint64_t>(words_.data()[w])
+            .load(std::memory_order_relaxed);
+    }
+    int get(std::uint64_t i) const { return static_cast<int>(word(i >> 5) >> (2 * (i & 31)) & 3); }
+    void prefetch(std::uint64_t i) const { __builtin_prefetch(words_.data() + (i >> 5), 1); }
+    // Sets entry i to `code` if it is 0; true when this call set it.
+    bool claim(std::uint64_t i, int code) {
+        std::atomic_ref<std::uint64_t> w(words_.data()[i >> 5]);
+        const int shift = 2 * static_cast<int>(i & 31);
+        if (w.load(std::memory_order_relaxed) >> shift & 3) return false;
+        const std::uint64_t old =
+            w.fetch_or(static_cast<std::uint64_t>(code) << shift, std::memory_order_relaxed);
+        return (old >> shift & 3) == 0;
+    }
+    // Sets the entries of word w whose low bit is set in `entries` to `code`, where they are 0
+    // (every claimer writes the same code); returns those this call set.
+    std::uint64_t claim_entries(std::uint64_t w, std::uint64_t entries, int code) {
+        std::atomic_ref<std::uint64_t> word(words_.data()[w]);
+        const std::uint64_t old =
+            word.fetch_or(entries * static_cast<std::uint64_t>(code), std::memory_order_relaxed);
+        return entries & matches(old, 0);
+    }
+    // Clears every entry, in parallel (this also commits the pages).
+    void clear(int threads);
+
+    // Low bit set on each entry of `word` equal to `code`.
+    static std::uint64_t matches(std::uint64_t word, int code) {
+        const std::uint64_t x = word ^ (kLow * static_cast<std::uint64_t>(code));
+        return ~(x | x >> 1) & kLow;
+    }
+
+  private:
+    std::uint64_t entries_;
+    BigArray<std::uint64_t> words_;
+};
+
+inline void TwoBitTable::clear(int threads) {
+    run_with_threads(threads, [&] {
+        parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words_.size(), 1 << 16),
+                          [&](const tbb::blocked_range<std::uint64_t>& r) {
+                              std::fill(words_.data() + r.begin(), words_.data() + r.end(), 0);
+                          });
+    });
+}
+
+// The value stored for a depth.
+inline int two_bit_code(int depth) {
+    return 1 + depth % 3;
+}
+
+}  // namespace frontier
