@@ -34,6 +34,45 @@ TEST(SlidingPattern, RankIsABijection) {
     }
 }
 
+// The walker's children of a rank are those of for_each_successor on its unranked state, ranked
+// (as multisets: it lists them in another order), on boards of several shapes and pattern sizes
+// (with the region table and, past 16 cells, without), in the scan order the BFS uses (ascending)
+// and in random order.
+TEST(SlidingPattern, RankWalkerListsTheSuccessorsRanks) {
+    struct Case {
+        int rows, cols;
+        std::vector<int> pattern;
+    };
+    const std::vector<Case> cases = {{3, 3, {1, 2, 3}},
+                                     {3, 3, {8, 5, 2, 7}},
+                                     {4, 4, {1, 2, 3, 4, 5, 6, 7}},
+                                     {4, 4, {15, 9, 1}},
+                                     {4, 4, {8, 9, 10, 11, 12, 13, 14, 15}},
+                                     {3, 5, {14, 1, 7, 3, 12}},
+                                     {2, 6, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+                                     {5, 5, {1, 2, 5, 6, 7, 12}}};  // over 16 cells: no table
+    std::mt19937_64 rng(7);
+    for (const Case& c : cases) {
+        std::vector<int> goal(c.rows * c.cols);
+        for (int i = 0; i < c.rows * c.cols; ++i) goal[i] = (i + 1) % (c.rows * c.cols);
+        const SlidingPattern p(c.rows, c.cols, goal, c.pattern);
+        auto walker = p.rank_walker();
+        auto check = [&](std::uint64_t r) {
+            std::vector<std::uint64_t> want;
+            p.for_each_successor(p.unrank(r),
+                                 [&](PatternState s, PatternMove) { want.push_back(p.rank(s)); });
+            std::uint64_t out[SlidingPattern::RankWalker::kMaxChildren];
+            std::vector<std::uint64_t> got(out, out + walker.children(r, out));
+            std::sort(want.begin(), want.end());
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, want) << c.rows << "x" << c.cols << " rank " << r;
+        };
+        const std::uint64_t step = std::max<std::uint64_t>(1, p.size() / 200000);
+        for (std::uint64_t r = 0; r < p.size(); r += step) check(r);
+        for (int i = 0; i < 20000; ++i) check(rng() % p.size());
+    }
+}
+
 // The same abstraction by brute force: (pattern cells, blank cell) with 0-cost blank moves onto
 // free cells and 1-cost pattern-tile moves, by 0-1 BFS; minimum over the blank.
 std::vector<int> brute_force_pdb(const SlidingPattern& p) {

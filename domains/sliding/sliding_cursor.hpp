@@ -28,9 +28,7 @@
 #include <cstdint>
 #include <utility>
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
+#include "engine/select_bit.hpp"
 
 namespace frontier {
 
@@ -62,18 +60,6 @@ struct LehmerTables {
     std::array<std::uint32_t, 17> inverse{};
     std::array<std::uint8_t, 16> required{};  // per blank cell: the half's inversion parity
 };
-
-namespace detail {
-// The position of the k-th set bit of mask (k from 0).
-inline int select_bit(std::uint32_t mask, int k) {
-#if defined(__BMI2__)
-    return std::countr_zero(_pdep_u32(1u << k, mask));
-#else
-    for (; k > 0; --k) mask &= mask - 1;
-    return std::countr_zero(mask);
-#endif
-}
-}  // namespace detail
 
 class LehmerCursor {
   public:
@@ -139,7 +125,7 @@ class LehmerCursor {
         std::uint32_t free = 0;
         for (int i = first; i < n; ++i) free |= 1u << a[i];
         for (int i = first; i < n; ++i) {
-            const int v = detail::select_bit(free, d_[0][i]);
+            const int v = select_bit(free, d_[0][i]);
             a[i] = static_cast<std::uint8_t>(v);
             free &= ~(1u << v);
         }

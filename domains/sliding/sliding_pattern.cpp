@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 #include <sstream>
 
 #include "domains/sliding/sliding_tiles.hpp"
@@ -12,20 +9,6 @@
 #include "engine/text.hpp"
 
 namespace frontier {
-
-namespace {
-
-// The position of the k-th (0-based) set bit of mask.
-int select_bit(std::uint32_t mask, int k) {
-#if defined(__BMI2__)
-    return __builtin_ctz(_pdep_u32(1u << k, mask));
-#else
-    for (; k > 0; --k) mask &= mask - 1;
-    return __builtin_ctz(mask);
-#endif
-}
-
-}  // namespace
 
 SlidingPattern::SlidingPattern(int rows, int cols, std::vector<int> goal_tiles,
                                std::vector<int> pattern)
@@ -74,18 +57,6 @@ SlidingPattern::SlidingPattern(int rows, int cols, std::vector<int> goal_tiles,
     goal_ = State{bits | static_cast<std::uint64_t>(lowest) << (5 * k)};
 }
 
-std::uint32_t SlidingPattern::flood(std::uint32_t seed, std::uint32_t free) const {
-    std::uint32_t region = seed & free;
-    for (;;) {
-        const std::uint32_t grown =
-            (region | ((region & not_right_) << 1) | ((region & not_left_) >> 1) |
-             (region << cols_) | (region >> cols_)) &
-            free;
-        if (grown == region) return region;
-        region = grown;
-    }
-}
-
 std::uint64_t SlidingPattern::rank(State s) const {
     std::array<int, kMaxPattern> pos;
     std::uint32_t occupied = 0;
@@ -118,6 +89,73 @@ SlidingPattern::State SlidingPattern::unrank(std::uint64_t r) const {
     }
     const int region = select_bit(available, index);
     return State{bits | static_cast<std::uint64_t>(region) << (5 * k)};
+}
+
+SlidingPattern::RankWalker SlidingPattern::rank_walker() const {
+    if (cells_ > kMaxTabledCells) return SlidingPatternWalker(*this, nullptr);
+    RegionTable& t = *regions_;
+    std::call_once(t.once, [&] {
+        t.lowest.resize(std::size_t{16} << cells_);
+        for (std::uint32_t free = 0; free < (1u << cells_); ++free)
+            for (int c = 0; c < cells_; ++c)
+                t.lowest[free << 4 | c] =
+                    static_cast<std::uint8_t>(std::countr_zero(flood(1u << c, free | 1u << c)));
+    });
+    return SlidingPatternWalker(*this, t.lowest.data());
+}
+
+SlidingPatternWalker::SlidingPatternWalker(const SlidingPattern& p, const std::uint8_t* lowest)
+    : p_(&p), lowest_(lowest) {
+    std::uint64_t weight = 1;
+    for (int i = p.size_k() - 1; i >= 0; --i) {
+        weight_[i] = weight;
+        weight *= static_cast<std::uint64_t>(p.cells_ - i);
+    }
+    for (int c = 0; c < p.cells_; ++c)
+        for (int d = 0; d < 4; ++d)
+            if (p.neighbor_[c][d] >= 0) next_to_[c] |= 1u << p.neighbor_[c][d];
+}
+
+void SlidingPatternWalker::decode(std::uint64_t placement) {
+    const SlidingPattern& p = *p_;
+    const int k = p.size_k();
+    int first = 0;
+    if (placement_ != ~std::uint64_t{0} && placement > placement_) {
+        std::uint64_t carry = placement - placement_;
+        first = k;
+        while (carry != 0 && first > 0) {  // placement < placements(): no carry out of digit 0
+            --first;
+            const auto radix = static_cast<std::uint64_t>(p.cells_ - first);
+            const std::uint64_t v = digit_[first] + carry;
+            digit_[first] = static_cast<std::uint32_t>(v % radix);
+            carry = v / radix;
+        }
+    } else {
+        std::uint64_t rest = placement;
+        for (int i = k - 1; i >= 0; --i) {
+            const auto radix = static_cast<std::uint64_t>(p.cells_ - i);
+            digit_[i] = static_cast<std::uint32_t>(rest % radix);
+            rest /= radix;
+        }
+    }
+    placement_ = placement;
+    place_from(first);
+}
+
+// Places tiles first .. k-1 by their digits, the earlier ones staying where they are.
+void SlidingPatternWalker::place_from(int first) {
+    const SlidingPattern& p = *p_;
+    const int k = p.size_k();
+    std::uint32_t occupied = before_[first];
+    for (int i = first; i < k; ++i) {
+        const int c = select_bit(p.board_ & ~occupied, static_cast<int>(digit_[i]));
+        before_[i] = occupied;
+        occupied |= 1u << c;
+        tile_at_[c] = static_cast<std::int8_t>(i);
+    }
+    occupied_ = occupied;
+    // Tile i's own cell is the one bit between before_[i] and the tiles up to i.
+    for (int i = 0; i < k; ++i) after_[i] = occupied & ~(i + 1 < k ? before_[i + 1] : occupied);
 }
 
 std::vector<int> parse_pattern(const std::string& text, int cells) {
