@@ -5,10 +5,9 @@
 // next dense index (so indices are in discovery order, by nondecreasing edge distance from the
 // start, and the start is index 0); every generated edge is stored, in generation order, as the
 // child's index plus an 8-bit label computed from the move (compressed sparse rows: offsets,
-// edges). The hash map from state to index is the only hashing; it is an Abseil
-// flat_hash_map whose arrays come from a BlockCache, and every buffer is kept between
-// explorations, so a worker that reuses one ClusterGraph for puzzle after puzzle allocates
-// nothing once it has seen its largest cluster.
+// edges). The map from state to index (a StateIndex, engine/state_index.hpp) is the only
+// hashing, and every buffer is kept between explorations, so a worker that reuses one
+// ClusterGraph for puzzle after puzzle allocates nothing once it has seen its largest cluster.
 //
 // distances() is a multi-source BFS over the stored edges with one of two costs:
 //   Cost::Edges  every edge costs 1;
@@ -20,8 +19,8 @@
 // The graph is meant for undirected spaces (every move has an inverse), where the distance from
 // a set of sources is also the distance to it.
 //
-// Memory per state: the state, its index slot in the map (about 2 x (sizeof(State) + 4) bytes
-// at Abseil's load factor), 4 bytes of offset, 4 bytes per edge (a 24-bit target and the label:
+// Memory per state: the state, 2 to 8 index slots of sizeof(State) + 8 bytes in the map, 4
+// bytes of offset, 4 bytes per edge (a 24-bit target and the label:
 // clusters of more than 2^24 states are refused with an InputError), 2 bytes per distance
 // array. Memory traffic is what grows the cost per state on large clusters, hence the packing.
 // Not thread-safe; one per worker.
@@ -34,12 +33,9 @@
 #include <string>
 #include <vector>
 
-#include <absl/container/flat_hash_map.h>
-
-#include "engine/block_cache.hpp"
 #include "engine/concepts.hpp"
 #include "engine/error.hpp"
-#include "engine/table_growth.hpp"
+#include "engine/state_index.hpp"
 
 namespace frontier {
 
@@ -53,7 +49,7 @@ class ClusterGraph {
     static constexpr std::uint32_t kMaxStates = std::uint32_t{1} << 24;  // a 24-bit edge target
     enum class Cost { Edges, Runs };
 
-    ClusterGraph() : index_(0, Hash(), Eq(), Alloc(&cache_)) {}
+    ClusterGraph() = default;
     ClusterGraph(const ClusterGraph&) = delete;
     ClusterGraph& operator=(const ClusterGraph&) = delete;
 
@@ -72,7 +68,7 @@ class ClusterGraph {
     template <class Labels, class Visit>
     bool explore(const D& d, const State& start, const Labels& labels, Visit&& visit) {
         reset();
-        grow_or_abandon(index_, [&] { index_.emplace(start, 0); });
+        index_.find_or_insert(start, Index::hash(start), 0);
         states_.push_back(start);
         if (!visit(start, std::uint32_t{0})) return false;
         layer_starts_.push_back(0);
@@ -81,8 +77,9 @@ class ClusterGraph {
         auto gather = [&](std::uint32_t j, std::vector<Child>& out) {
             out.clear();
             d.for_each_successor(states_[j], [&](const State& child, const Move& m) {
-                index_.prefetch(child);
-                out.push_back(Child{child, labels(m)});
+                const std::uint64_t h = Index::hash(child);
+                index_.prefetch(h);
+                out.push_back(Child{child, h, labels(m)});
             });
         };
         std::vector<Child>*now = &children_[0], *ahead = &children_[1];
@@ -96,14 +93,13 @@ class ClusterGraph {
             if (early) gather(i + 1, *ahead);
             for (const Child& c : *now) {
                 const auto next = static_cast<std::uint32_t>(states_.size());
-                const auto [it, inserted] =
-                    grow_or_abandon(index_, [&] { return index_.try_emplace(c.state, next); });
+                const auto [target, inserted] = index_.find_or_insert(c.state, c.hash, next);
                 if (inserted) {
                     if (next == kMaxStates) too_large();
                     states_.push_back(c.state);
                     if (go_on && !visit(c.state, next)) go_on = false;
                 }
-                edges_.push_back(Edge{it->second | std::uint32_t{c.label} << 24});
+                edges_.push_back(Edge{target | std::uint32_t{c.label} << 24});
             }
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
             if (!go_on) break;
@@ -122,10 +118,7 @@ class ClusterGraph {
     const std::vector<State>& states() const { return states_; }
     std::size_t edge_count() const { return edges_.size(); }
     // The index of s, or kNone when s is not in the cluster.
-    std::uint32_t find(const State& s) const {
-        const auto it = index_.find(s);
-        return it == index_.end() ? kNone : it->second;
-    }
+    std::uint32_t find(const State& s) const { return index_.find(s); }
     // Edge distance of state i from the start (its BFS layer during explore()).
     int depth(std::uint32_t i) const {
         return static_cast<int>(std::upper_bound(layer_starts_.begin(), layer_starts_.end(), i) -
@@ -209,9 +202,7 @@ class ClusterGraph {
         return d[queue_.back()];
     }
 
-    using Hash = absl::Hash<State>;
-    using Eq = std::equal_to<State>;
-    using Alloc = CachingAllocator<std::pair<const State, std::uint32_t>>;
+    using Index = StateIndex<State>;
     static constexpr std::size_t kMinReserve = 1024, kMaxReserve = std::size_t{1} << 20;
 
     [[noreturn]] static void too_large() {
@@ -220,8 +211,7 @@ class ClusterGraph {
     }
 
     void reset() {
-        index_.clear();
-        index_.reserve(expected_);
+        index_.clear(expected_);
         states_.clear();
         offsets_.assign(1, 0);
         edges_.clear();
@@ -230,11 +220,11 @@ class ClusterGraph {
 
     struct Child {
         State state;
+        std::uint64_t hash;
         std::uint8_t label;
     };
 
-    BlockCache cache_;  // declared before index_, which allocates from it
-    absl::flat_hash_map<State, std::uint32_t, Hash, Eq, Alloc> index_;
+    Index index_;
     std::size_t expected_ = kMinReserve;  // reserve for the next cluster: the last one's size
     std::vector<State> states_;
     std::vector<std::uint32_t> offsets_;  // state i's edges: [offsets_[i], offsets_[i + 1])

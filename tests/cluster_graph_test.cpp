@@ -1,12 +1,15 @@
 // ClusterGraph (engine/cluster_graph.hpp) on sliding tiles: the component, the stored edges,
-// both costs against independent BFS, early stops and aborted explorations.
+// both costs against independent BFS, early stops and aborted explorations; and its index
+// (StateIndex) against std::unordered_map.
 #include <deque>
+#include <random>
 #include <unordered_map>
 
 #include <gtest/gtest.h>
 
 #include "domains/sliding/sliding_tiles.hpp"
 #include "engine/cluster_graph.hpp"
+#include "engine/state_index.hpp"
 
 namespace frontier {
 namespace {
@@ -26,6 +29,34 @@ std::uint32_t explore_all(Graph& g, const SlidingTiles& d, auto labels) {
         return true;
     }));
     return visits;
+}
+
+// Rounds of inserts and lookups after clears of every size: smaller and larger than the last
+// round (the array is kept, grown by inserts, or reallocated), with keys that collide in the
+// low bits; every answer equals std::unordered_map's.
+TEST(StateIndex, AnswersAsAMapAcrossClearsAndGrowth) {
+    using Key = TileState;
+    StateIndex<Key> index;
+    std::mt19937_64 rng(11);
+    for (const std::size_t expected : {0, 5, 3000, 10, 100000, 16, 1, 50000, 200}) {
+        index.clear(expected);
+        std::unordered_map<std::uint64_t, std::uint32_t> want;
+        const std::size_t inserts = expected * 2 + 40;  // past the reserve: growth
+        for (std::size_t i = 0; i < 3 * inserts; ++i) {
+            const std::uint64_t bits = (rng() % (2 * inserts)) << 20;  // equal low bits
+            const auto next = static_cast<std::uint32_t>(want.size());
+            const auto [value, inserted] =
+                index.find_or_insert(Key{bits}, StateIndex<Key>::hash(Key{bits}), next);
+            const auto [it, fresh] = want.try_emplace(bits, next);
+            ASSERT_EQ(inserted, fresh);
+            ASSERT_EQ(value, it->second);
+            const std::uint64_t other = (rng() % (4 * inserts)) << 20;
+            const auto found = want.find(other);
+            ASSERT_EQ(index.find(Key{other}),
+                      found == want.end() ? StateIndex<Key>::kNone : found->second);
+        }
+        ASSERT_EQ(index.size(), want.size());
+    }
 }
 
 TEST(ClusterGraph, ExploresTheEightPuzzleHalfAndStoresEveryEdge) {
