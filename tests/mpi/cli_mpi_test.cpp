@@ -327,6 +327,50 @@ TEST(CliMpi, KillingOneRankEndsTheJobInBoundedTime) {
     EXPECT_LT(elapsed() - killed_at, 60);
 }
 
+// Ctrl-C on a distributed two-bit run once its checkpoints are saved: the job ends, one line
+// (rank 0's) names every rank's checkpoint and its depth, and --resume finishes the whole table.
+TEST(CliMpi, AnInterruptedTwoBitRunSaysOnceWhatItKeptAndResumes) {
+    const std::string dir = test::temp_dir();
+    const std::string args =
+        "enumerate sliding:4x3 --two-bit --distributed --threads 1 --out " + dir + "/t";
+    const std::string command = "exec " + mpiexec(2) + " " + test::frontier_binary() + " " + args +
+                                " --checkpoint-minutes 0 >/dev/null 2>" + dir + "/err";
+    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+    pid_t job = 0;
+    ASSERT_EQ(::posix_spawn(&job, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ),
+              0);
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    auto saved = [&] {
+        return fs::exists(dir + "/t/shard-0000-of-0002.checkpoint") &&
+               fs::exists(dir + "/t/shard-0001-of-0002.checkpoint");
+    };
+    while (elapsed() < 60 && !saved()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the note follows the barrier
+    int status = 0;
+    ASSERT_EQ(::waitpid(job, &status, WNOHANG), 0) << "the run ended before the interrupt";
+    ::kill(job, SIGINT);
+    while (::waitpid(job, &status, WNOHANG) == 0 && elapsed() < 120)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_LT(elapsed(), 120) << "the job outlived the interrupt";
+    EXPECT_TRUE(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+    const std::string err = read_text(dir + "/err");
+    EXPECT_EQ(occurrences(err, "frontier: interrupted; "), 1) << err;
+    EXPECT_NE(err.find("frontier: interrupted; " + dir +
+                       "/t/shard-*-of-0002.checkpoint hold the layers to depth "),
+              std::string::npos)
+        << err;
+    const auto resumed = test::run_frontier_with(mpiexec(2), args + " --resume --json");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    const json j = json::parse(resumed.out);
+    EXPECT_EQ(j["reached"], 239500800);
+    EXPECT_EQ(j["max_depth"], 53);
+    EXPECT_FALSE(fs::exists(dir + "/t/shard-0000-of-0002.checkpoint"));
+    fs::remove_all(dir);
+}
+
 // At most one wall (two: the long test of the same name).
 TEST(CliMpiRush, FiveByFiveDatabasesAreTheSameBytesWithOneToFourRanks) {
     for (const std::string walls : {"1"}) {

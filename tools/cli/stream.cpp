@@ -83,7 +83,7 @@ extern "C" void on_interrupt_note(int) {
 
 }  // namespace
 
-InterruptNote::InterruptNote(const std::string& next) {
+InterruptNote::InterruptNote(const std::string& next, bool print) : print_(print) {
     say(next);
     install(on_interrupt_note, g_note_old);
 }
@@ -94,8 +94,9 @@ InterruptNote::~InterruptNote() {
 }
 
 void InterruptNote::say(const std::string& next) {
-    std::string text = std::string(stderr_is_terminal() ? "\r\033[K" : "") +
-                       "frontier: interrupted; " + next + "\n";
+    std::string text = !print_ ? ""
+                               : std::string(stderr_is_terminal() ? "\r\033[K" : "") +
+                                     "frontier: interrupted; " + next + "\n";
     if (text.size() > kNoteMax) text.resize(kNoteMax);
     const int spare = g_note_live.load(std::memory_order_relaxed) == 0 ? 1 : 0;
     std::memcpy(g_note[spare], text.data(), text.size());

@@ -41,15 +41,22 @@ class InterruptGuard {
 // such as the --resume line), removes the temporary files of writes in progress (the finished
 // files and checkpoints stay whole) and exits with status 130 at once. Async-signal-safe: the
 // text is composed here, the handler only writes it.
+//
+// A silent note (print false) prints nothing but still removes the temporary files and exits
+// with 130: what the other ranks of an MPI job install, so that the job prints one line (rank
+// 0's) and leaves no half-written file on any rank.
 class InterruptNote {
   public:
-    explicit InterruptNote(const std::string& next);
+    explicit InterruptNote(const std::string& next, bool print = true);
     ~InterruptNote();
     // Replaces `next` (after a checkpoint). One thread at a time; a signal meanwhile prints
     // the old text or the new one, whole.
     void say(const std::string& next);
     InterruptNote(const InterruptNote&) = delete;
     InterruptNote& operator=(const InterruptNote&) = delete;
+
+  private:
+    bool print_;
 };
 
 // Standard output, checked. All of the program's output goes through C's stdout (std::cout

@@ -8,6 +8,9 @@
 // its slice as DIR/shard-K-of-N.checkpoint (the shard's header with complete=no and the layer
 // counts so far); --resume has every rank load its own, and the ranks must agree on the layers.
 // The finished run writes the shards and the manifest, then deletes the checkpoints.
+//
+// Ctrl-C (mpirun passes it on to the ranks as SIGTERM) ends every rank at once; rank 0 alone
+// prints the interrupt line, which says what the checkpoints hold once every rank has saved.
 #include <cstdio>
 #include <filesystem>
 
@@ -36,6 +39,21 @@ std::string checkpoint_path(const std::string& dir, int rank, int ranks) {
     std::string name = shard_file_name(rank, ranks);
     name.replace(name.size() - 6, 6, ".checkpoint");  // ".table"
     return (std::filesystem::path(dir) / name).string();
+}
+
+// "DIR/shard-*-of-0004.checkpoint": every rank's, as the interrupt line names them.
+std::string every_checkpoint(const std::string& dir, int ranks) {
+    std::string path = checkpoint_path(dir, 0, ranks);
+    const std::size_t at = path.rfind("shard-") + 6;
+    return path.replace(at, path.find('-', at) - at, "*");
+}
+
+// What the interrupt line says until this run saves its first checkpoints.
+std::string first_interrupt_note(const TwoBitEnumerateOptions& o, const std::string& every) {
+    if (o.out.empty()) return "nothing was saved (with --out DIR the ranks keep checkpoints)";
+    if (o.resume) return every + " still hold the run this one resumed: the same command continues";
+    return "no checkpoint yet (the first is saved after the layer that ends " +
+           format_duration(o.checkpoint_minutes * 60) + " after the start)";
 }
 
 TableHeader checkpoint_header(const SlidingTwoBitSpace& space,
@@ -120,6 +138,8 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
             const TableFile file = TableFile::open(saved);
             std::copy(file.payload().begin(), file.payload().end(), slice.mutable_bytes().begin());
         }
+        const std::string every = every_checkpoint(o.out, cluster.size());
+        InterruptNote note(first_interrupt_note(o, every), leader);  // one line, rank 0's
         Stopwatch since_checkpoint;
         if (!saved.empty())
             options.bfs.after_layer = [&](const std::vector<std::uint64_t>& layers) {
@@ -130,6 +150,8 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
                 write_table_file(saved, header(layers), slice.bytes());
                 cluster.barrier();
                 since_checkpoint = Stopwatch();
+                note.say(every + " hold the layers to depth " + std::to_string(layers.size() - 1) +
+                         ": run the same command with --resume to continue");
             };
         if (leader && !o.json) {
             std::printf("%s, %llu states, two bits each (%s in all), %d ranks x %d threads\n",
