@@ -293,19 +293,31 @@ std::vector<pid_t> children(pid_t parent, const std::string& name) {
     return pids;
 }
 
+// A shell command line started in the background (sh execs it, so pid is the command's own),
+// and the seconds since it started. pid is 0 when it could not start.
+struct BackgroundJob {
+    explicit BackgroundJob(const std::string& command) {
+        const std::string line = "exec " + command;
+        const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
+        if (::posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) !=
+            0)
+            pid = 0;
+    }
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    pid_t pid = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
 TEST(CliMpi, KillingOneRankEndsTheJobInBoundedTime) {
     // The 4x3 enumeration takes many seconds on two ranks: kill one rank while it runs.
-    const std::string command = "exec " + mpiexec(2) + " " + test::frontier_binary() +
-                                " enumerate sliding:4x3 --distributed --threads 1 "
-                                ">/dev/null 2>&1";
-    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-    pid_t job = 0;
-    ASSERT_EQ(::posix_spawn(&job, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ),
-              0);
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
+    const BackgroundJob background(mpiexec(2) + " " + test::frontier_binary() +
+                                   " enumerate sliding:4x3 --distributed --threads 1 "
+                                   ">/dev/null 2>&1");
+    ASSERT_NE(background.pid, 0);
+    const pid_t job = background.pid;
+    auto elapsed = [&] { return background.elapsed(); };
     std::vector<pid_t> ranks;
     while (elapsed() < 30 && (ranks = children(job, "frontier")).size() < 2)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -333,16 +345,11 @@ TEST(CliMpi, AnInterruptedTwoBitRunSaysOnceWhatItKeptAndResumes) {
     const std::string dir = test::temp_dir();
     const std::string args =
         "enumerate sliding:4x3 --two-bit --distributed --threads 1 --out " + dir + "/t";
-    const std::string command = "exec " + mpiexec(2) + " " + test::frontier_binary() + " " + args +
-                                " --checkpoint-minutes 0 >/dev/null 2>" + dir + "/err";
-    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-    pid_t job = 0;
-    ASSERT_EQ(::posix_spawn(&job, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ),
-              0);
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
+    const BackgroundJob background(mpiexec(2) + " " + test::frontier_binary() + " " + args +
+                                   " --checkpoint-minutes 0 >/dev/null 2>" + dir + "/err");
+    ASSERT_NE(background.pid, 0);
+    const pid_t job = background.pid;
+    auto elapsed = [&] { return background.elapsed(); };
     auto saved = [&] {
         return fs::exists(dir + "/t/shard-0000-of-0002.checkpoint") &&
                fs::exists(dir + "/t/shard-0001-of-0002.checkpoint");
@@ -398,16 +405,12 @@ TEST(CliMpiRush, FiveByFiveDatabasesAreTheSameBytesWithOneToFourRanks) {
 // Runs `command` (a shell command line) and kills it after `seconds` unless it ended first.
 // Returns whether it was killed.
 bool run_killed_after(const std::string& command, double seconds) {
-    const std::string line = "exec " + command + " >/dev/null 2>&1";
-    const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
-    pid_t job = 0;
-    if (::posix_spawn(&job, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) != 0)
-        return false;
-    const auto start = std::chrono::steady_clock::now();
+    const BackgroundJob background(command + " >/dev/null 2>&1");
+    const pid_t job = background.pid;
+    if (job == 0) return false;
     int status = 0;
     while (::waitpid(job, &status, WNOHANG) == 0) {
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
-            seconds) {
+        if (background.elapsed() > seconds) {
             // A rank dies (as a machine would): mpiexec then ends the others.
             const std::vector<pid_t> ranks = children(job, "frontier");
             if (!ranks.empty()) ::kill(ranks.back(), SIGKILL);
