@@ -52,15 +52,15 @@ class StateIndex {
     // The index of s; when s is absent, inserts it with index `next` (the caller's count, so
     // that indices stay dense). Returns {index, inserted}. May grow the array (std::bad_alloc
     // leaves the map unchanged).
+    // (It grows before probing once one more entry would pass half the array, even when s is
+    // there: one test, and a loop small enough to inline into the caller's.)
     std::pair<std::uint32_t, bool> find_or_insert(const State& s, std::uint64_t h,
                                                   std::uint32_t next) {
+        if (2 * (size_ + 1) > capacity_) [[unlikely]]
+            grow();
         for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
             Slot& slot = slots_[i];
             if (slot.epoch != epoch_) {
-                if (2 * (size_ + 1) > capacity_) {
-                    grow();
-                    return find_or_insert(s, h, next);
-                }
                 slot = Slot{s, next, epoch_};
                 ++size_;
                 return {next, true};
@@ -92,7 +92,7 @@ class StateIndex {
         epoch_ = 1;
     }
 
-    void grow() {
+    [[gnu::noinline]] void grow() {
         std::unique_ptr<Slot[]> old = std::move(slots_);
         const std::size_t old_capacity = capacity_;
         const std::uint32_t old_epoch = epoch_;
