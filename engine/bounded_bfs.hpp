@@ -6,20 +6,18 @@
 // asks, for every piece of a candidate puzzle, whether the puzzle without it is solved in fewer
 // moves, and the puzzle without a piece often has a far larger cluster than the puzzle itself.
 //
-// Cost: one hash-set insertion per generated state within the bound, 8 + sizeof(State) bytes
-// per visited state for the layers and about twice sizeof(State) in the set. The set's arrays
-// come from a BlockCache and every buffer is kept between calls, so a worker asking again and
-// again allocates nothing once it has seen its largest search. Not thread-safe; one per worker.
+// Cost: one lookup in a StateIndex (engine/state_index.hpp) per generated state within the
+// bound, 8 + sizeof(State) bytes per visited state for the layers and 2 to 8 slots of
+// sizeof(State) + 8 bytes in the index. Every buffer is kept between calls and the index is
+// cleared by epoch, so a worker asking again and again allocates nothing once it has seen its
+// largest search. Not thread-safe; one per worker.
 #pragma once
 
-#include <functional>
+#include <algorithm>
 #include <vector>
 
-#include <absl/container/flat_hash_set.h>
-
-#include "engine/block_cache.hpp"
 #include "engine/concepts.hpp"
-#include "engine/table_growth.hpp"
+#include "engine/state_index.hpp"
 
 namespace frontier {
 
@@ -28,7 +26,7 @@ class BoundedBfs {
   public:
     using State = typename D::State;
 
-    BoundedBfs() : seen_(0, Hash(), Eq(), Alloc(&cache_)) {}
+    BoundedBfs() = default;
     BoundedBfs(const BoundedBfs&) = delete;
     BoundedBfs& operator=(const BoundedBfs&) = delete;
 
@@ -36,7 +34,8 @@ class BoundedBfs {
     // otherwise -1 (also when no goal is reachable at all).
     int goal_distance(const D& d, const State& start, int limit) {
         if (d.is_goal(start)) return 0;
-        seen_.clear();
+        // Room for as many states as the last call visited.
+        seen_.clear(std::clamp<std::size_t>(seen_.size(), kMinReserve, kMaxReserve));
         layer_.assign(1, start);
         insert(start);
         for (int depth = 1; depth <= limit && !layer_.empty(); ++depth) {
@@ -60,15 +59,12 @@ class BoundedBfs {
 
   private:
     bool insert(const State& s) {
-        return grow_or_abandon(seen_, [&] { return seen_.insert(s).second; });
+        const auto next = static_cast<std::uint32_t>(seen_.size());  // the index goes unused
+        return seen_.find_or_insert(s, StateIndex<State>::hash(s), next).second;
     }
 
-    using Hash = absl::Hash<State>;
-    using Eq = std::equal_to<State>;
-    using Alloc = CachingAllocator<State>;
-
-    BlockCache cache_;  // declared before seen_, which allocates from it
-    absl::flat_hash_set<State, Hash, Eq, Alloc> seen_;
+    static constexpr std::size_t kMinReserve = 1024, kMaxReserve = std::size_t{1} << 20;
+    StateIndex<State> seen_;
     std::vector<State> layer_, next_;
 };
 
