@@ -1,6 +1,15 @@
-// What the tests of frontier under mpiexec share: the launcher, and the environment Open MPI
-// needs here.
+// What the tests of frontier under mpiexec share: the launcher, the environment Open MPI needs
+// here, and jobs started in the background (to kill or interrupt them).
 #pragma once
+
+#include <dirent.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +25,8 @@
 #include "domains/sliding/sliding_io.hpp"
 #include "engine/table_file.hpp"
 #include "tests/support/test_support.hpp"
+
+extern char** environ;
 
 namespace frontier::test {
 
@@ -37,6 +48,73 @@ inline std::string read_text(const std::string& path) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// How many times `what` occurs in `text`.
+inline int occurrences(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The pids of the processes whose parent is `parent` and whose name is `name`.
+inline std::vector<pid_t> children(pid_t parent, const std::string& name) {
+    std::vector<pid_t> pids;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string pid = entry.path().filename();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        std::getline(in, stat);
+        const auto open = stat.find('('), close = stat.rfind(')');
+        if (open == std::string::npos || close == std::string::npos) continue;
+        std::istringstream rest(stat.substr(close + 2));
+        char state;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == parent && stat.substr(open + 1, close - open - 1) == name)
+            pids.push_back(std::stoi(pid));
+    }
+    return pids;
+}
+
+// A shell command line started in the background (sh execs it, so pid is the command's own),
+// and the seconds since it started. pid is 0 when it could not start.
+struct BackgroundJob {
+    explicit BackgroundJob(const std::string& command) {
+        const std::string line = "exec " + command;
+        const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
+        if (::posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) !=
+            0)
+            pid = 0;
+    }
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    pid_t pid = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// Runs `command` (a shell command line) and kills it after `seconds` unless it ended first.
+// Returns whether it was killed.
+inline bool run_killed_after(const std::string& command, double seconds) {
+    const BackgroundJob background(command + " >/dev/null 2>&1");
+    const pid_t job = background.pid;
+    if (job == 0) return false;
+    int status = 0;
+    while (::waitpid(job, &status, WNOHANG) == 0) {
+        if (background.elapsed() > seconds) {
+            // A rank dies (as a machine would): mpiexec then ends the others.
+            const std::vector<pid_t> ranks = children(job, "frontier");
+            if (!ranks.empty()) ::kill(ranks.back(), SIGKILL);
+            ::kill(job, SIGTERM);
+            ::waitpid(job, &status, 0);
+            for (pid_t p : ranks) ::kill(p, SIGKILL);
+            return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 // `frontier enumerate BOARD --two-bit --distributed` over each of `ranks` gives the one-process

@@ -1,11 +1,9 @@
 // frontier started by mpiexec (--distributed): exact layer counts with 1, 2 and 3 ranks, a
 // sharded table that answers lookup exactly like the one-file table, optimal HDA* lengths with
 // only rank 0 printing, errors printed once, a failing or killed rank ending the whole job with a
-// non-zero status in bounded time, and the Rush Hour census over 1 to 4 ranks: the same database
-// bytes as one process, also after runs killed at random points and resumed.
-#include <dirent.h>
+// non-zero status in bounded time, and an interrupt answered with one line. The Rush Hour census
+// under mpiexec: cli_mpi_rush_test.cpp.
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,15 +19,11 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-#include "domains/rush/rush_census.hpp"
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
 #include "engine/astar.hpp"
-#include "engine/unit_log.hpp"
 #include "tests/mpi/cli_mpi_support.hpp"
 #include "tests/support/test_support.hpp"
-
-extern char** environ;
 
 namespace frontier {
 namespace {
@@ -37,14 +31,11 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
+using test::BackgroundJob;
+using test::children;
 using test::mpiexec;
+using test::occurrences;
 using test::read_text;
-
-int occurrences(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
 
 const std::vector<std::uint64_t> k8PuzzleLayers = {  // OEIS A089473
     1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
@@ -272,44 +263,6 @@ TEST(CliMpi, AFailureOnOneRankStopsTheJob) {
     fs::remove_all(dir);
 }
 
-// The pids of the processes whose parent is `parent` and whose name is `name`.
-std::vector<pid_t> children(pid_t parent, const std::string& name) {
-    std::vector<pid_t> pids;
-    for (const auto& entry : fs::directory_iterator("/proc")) {
-        const std::string pid = entry.path().filename();
-        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream in(entry.path() / "stat");
-        std::string stat;
-        std::getline(in, stat);
-        const auto open = stat.find('('), close = stat.rfind(')');
-        if (open == std::string::npos || close == std::string::npos) continue;
-        std::istringstream rest(stat.substr(close + 2));
-        char state;
-        pid_t ppid = 0;
-        rest >> state >> ppid;
-        if (ppid == parent && stat.substr(open + 1, close - open - 1) == name)
-            pids.push_back(std::stoi(pid));
-    }
-    return pids;
-}
-
-// A shell command line started in the background (sh execs it, so pid is the command's own),
-// and the seconds since it started. pid is 0 when it could not start.
-struct BackgroundJob {
-    explicit BackgroundJob(const std::string& command) {
-        const std::string line = "exec " + command;
-        const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
-        if (::posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) !=
-            0)
-            pid = 0;
-    }
-    double elapsed() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-    pid_t pid = 0;
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-};
-
 TEST(CliMpi, KillingOneRankEndsTheJobInBoundedTime) {
     // The 4x3 enumeration takes many seconds on two ranks: kill one rank while it runs.
     const BackgroundJob background(mpiexec(2) + " " + test::frontier_binary() +
@@ -375,135 +328,6 @@ TEST(CliMpi, AnInterruptedTwoBitRunSaysOnceWhatItKeptAndResumes) {
     EXPECT_EQ(j["reached"], 239500800);
     EXPECT_EQ(j["max_depth"], 53);
     EXPECT_FALSE(fs::exists(dir + "/t/shard-0000-of-0002.checkpoint"));
-    fs::remove_all(dir);
-}
-
-// At most one wall (two: the long test of the same name).
-TEST(CliMpiRush, FiveByFiveDatabasesAreTheSameBytesWithOneToFourRanks) {
-    for (const std::string walls : {"1"}) {
-        const std::string dir = test::temp_dir();
-        const std::string args = "rush enumerate --size 5 --walls " + walls + " --out " + dir;
-        const auto one = test::run_frontier(args + "/one.txt --threads 2");
-        ASSERT_EQ(one.exit_code, 0) << one.err;
-        const std::string expected = read_text(dir + "/one.txt");
-        ASSERT_GT(expected.size(), 0u);
-        for (const int ranks : {1, 2, 3, 4}) {
-            const std::string out = "/db" + std::to_string(ranks) + ".txt";
-            const auto r = test::run_frontier_with(
-                mpiexec(ranks), args + out + " --distributed --threads 1 --json");
-            ASSERT_EQ(r.exit_code, 0) << r.err;
-            const auto j = json::parse(r.out);  // rank 0 alone printed
-            EXPECT_EQ(j["ranks"], ranks);
-            EXPECT_EQ(j["complete"], true);
-            EXPECT_EQ(read_text(dir + out), expected) << walls << " walls, " << ranks << " ranks";
-            EXPECT_FALSE(fs::exists(dir + out + ".checkpoint"));
-        }
-        fs::remove_all(dir);
-    }
-}
-
-// Runs `command` (a shell command line) and kills it after `seconds` unless it ended first.
-// Returns whether it was killed.
-bool run_killed_after(const std::string& command, double seconds) {
-    const BackgroundJob background(command + " >/dev/null 2>&1");
-    const pid_t job = background.pid;
-    if (job == 0) return false;
-    int status = 0;
-    while (::waitpid(job, &status, WNOHANG) == 0) {
-        if (background.elapsed() > seconds) {
-            // A rank dies (as a machine would): mpiexec then ends the others.
-            const std::vector<pid_t> ranks = children(job, "frontier");
-            if (!ranks.empty()) ::kill(ranks.back(), SIGKILL);
-            ::kill(job, SIGTERM);
-            ::waitpid(job, &status, 0);
-            for (pid_t p : ranks) ::kill(p, SIGKILL);
-            return true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return false;
-}
-
-TEST(CliMpiRush, ARunKilledAtRandomPointsResumesToTheSameBytes) {
-    const std::string dir = test::temp_dir();
-    const std::string args = "rush enumerate --size 5 --walls 1 --out " + dir;
-    ASSERT_EQ(test::run_frontier(args + "/one.txt --threads 2").exit_code, 0);
-    std::mt19937 random(20261202);
-    const std::string run = mpiexec(3) + " " + test::frontier_binary() + " " + args +
-                            "/db.txt --distributed --threads 1 --resume";
-    int kills = 0;
-    for (int attempt = 0; attempt < 3; ++attempt)
-        kills += run_killed_after(run, std::uniform_real_distribution<>(0.3, 2.5)(random));
-    EXPECT_GT(kills, 0);
-    const auto last = test::run_frontier_with(
-        mpiexec(3), args + "/db.txt --distributed --threads 1 --resume --json");
-    ASSERT_EQ(last.exit_code, 0) << last.err;
-    EXPECT_EQ(json::parse(last.out)["complete"], true);
-    EXPECT_EQ(read_text(dir + "/db.txt"), read_text(dir + "/one.txt"));
-    fs::remove_all(dir);
-}
-
-// The database lines and counts a checkpoint holds, sorted (the records' timings differ).
-std::vector<std::string> checkpoint_lines(const std::string& path, const std::string& identity) {
-    std::vector<std::string> lines;
-    for (const auto& [unit, record] : UnitLog::read_records(path, identity)) {
-        const RushUnitResult r = decode_rush_unit(record);
-        const RushCensusCounts& c = r.counts;
-        lines.push_back("unit " + std::to_string(unit) + " " + std::to_string(c.candidates) + " " +
-                        std::to_string(c.pruned) + " " + std::to_string(c.clusters) + " " +
-                        std::to_string(c.kept));
-        for (const RushDbEntry& e : r.entries) lines.push_back(format_rush_db_line(e));
-    }
-    std::sort(lines.begin(), lines.end());
-    return lines;
-}
-
-// A slice of the 6 x 6 universe with at most two walls (10 of the 21,332 units of its goal
-// candidates, 486,446 candidates): four ranks find the same lines as one process.
-TEST(CliMpiRush, FourRanksFindTheLinesOfOneProcessInASliceOfTheTwoWallUniverse) {
-    const std::string dir = test::temp_dir();
-    const std::string args = "rush enumerate --size 6 --walls 2 --shard 375/2133 --out " + dir;
-    const auto one = test::run_frontier(args + "/one.txt --threads 2");
-    ASSERT_EQ(one.exit_code, 0) << one.err;
-    const auto four =
-        test::run_frontier_with(mpiexec(4), args + "/four.txt --distributed --threads 1 --json");
-    ASSERT_EQ(four.exit_code, 0) << four.err;
-    EXPECT_EQ(json::parse(four.out)["units_done"], 10);
-    const std::string identity =
-        rush_census_identity(RushUniverse(6, 2, RushCandidates::Goal), false);
-    const auto lines = checkpoint_lines(dir + "/one.txt.checkpoint", identity);
-    EXPECT_EQ(lines.size(), 10 + json::parse(four.out)["puzzles"].get<std::size_t>());
-    EXPECT_EQ(checkpoint_lines(dir + "/four.txt.checkpoint", identity), lines);
-    fs::remove_all(dir);
-}
-
-TEST(CliMpiRush, BadRunsAreOneLineErrorsPrintedOnce) {
-    const std::string dir = test::temp_dir();
-    // More ranks than units: the shard has 5.
-    const auto many = test::run_frontier_with(
-        mpiexec(6),
-        "rush enumerate --size 6 --walls 2 --shard 5/4266 --distributed --threads 1 "
-        "--out " +
-            dir + "/x.txt");
-    EXPECT_EQ(many.exit_code, 2) << many.err;
-    EXPECT_EQ(occurrences(many.err, "frontier: error:"), 1) << many.err;
-    EXPECT_NE(many.err.find("this shard has 5 units of work, fewer than the 6 ranks started"),
-              std::string::npos)
-        << many.err;
-    EXPECT_FALSE(fs::exists(dir + "/x.txt.checkpoint"));
-    // A checkpoint of another universe: refused, and left as it was.
-    ASSERT_EQ(test::run_frontier("rush enumerate --size 4 --walls 1 --max-units 2 --out " + dir +
-                                 "/db.txt")
-                  .exit_code,
-              0);
-    const std::string before = read_text(dir + "/db.txt.checkpoint");
-    const auto other = test::run_frontier_with(
-        mpiexec(2), "rush enumerate --size 4 --walls 2 --distributed --threads 1 --resume --out " +
-                        dir + "/db.txt");
-    EXPECT_EQ(other.exit_code, 2) << other.err;
-    EXPECT_EQ(occurrences(other.err, "frontier: error:"), 1) << other.err;
-    EXPECT_NE(other.err.find("different computation"), std::string::npos) << other.err;
-    EXPECT_EQ(read_text(dir + "/db.txt.checkpoint"), before);
     fs::remove_all(dir);
 }
 
