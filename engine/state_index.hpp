@@ -97,7 +97,7 @@ class StateIndex {
         const std::size_t old_capacity = capacity_;
         const std::uint32_t old_epoch = epoch_;
         try {
-            allocate(2 * old_capacity);
+            allocate(std::max<std::size_t>(2 * old_capacity, 16));  // 16: never cleared yet
         } catch (...) {
             slots_ = std::move(old);
             capacity_ = old_capacity;

@@ -71,6 +71,31 @@ inline std::uint64_t two_bit_bfs_bytes(std::uint64_t entries) {
     return (entries + 31) / 32 * 8;
 }
 
+namespace detail {
+
+// What ends a layer in both searches (here and engine/two_bit_distributed.hpp): its count, the
+// smallest indices kept when the layer is not empty (sorted and cut, gathered over processes
+// when distributed), then the caller's callbacks.
+inline void end_two_bit_layer(std::vector<std::uint64_t>& layers, std::uint64_t claimed,
+                              std::vector<std::uint64_t>& smallest,
+                              std::vector<std::uint64_t>& last_smallest,
+                              const TwoBitBfsOptions& options, double seconds) {
+    layers.push_back(claimed);
+    if (claimed > 0) last_smallest = std::move(smallest);
+    if (options.on_layer) options.on_layer(static_cast<int>(layers.size()) - 1, claimed, seconds);
+    if (options.after_layer) options.after_layer(layers);
+}
+
+// What ends a search in both: the trailing empty layer dropped, the farthest states, the total.
+inline void end_two_bit_search(TwoBitBfsResult& result, std::vector<std::uint64_t> last_smallest) {
+    std::vector<std::uint64_t>& layers = result.layers;
+    if (layers.size() > 1 && layers.back() == 0) layers.pop_back();
+    result.farthest = std::move(last_smallest);
+    for (std::uint64_t n : layers) result.reached += n;
+}
+
+}  // namespace detail
+
 // Fills `table` (cleared here unless resuming) with 1 + depth mod 3 for every index reachable
 // from `roots`, and returns the layer counts and the smallest indices of the last layer. Thread
 // safety: one search per table; the space is only read.
@@ -128,15 +153,11 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
             detail::check_current(layers, parity.filter, current);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);
-            layers.push_back(claimed);
-            if (claimed > 0) last_smallest = std::move(smallest);
-            if (options.on_layer) options.on_layer(depth + 1, claimed, clock.seconds());
-            if (options.after_layer) options.after_layer(layers);
+            detail::end_two_bit_layer(layers, claimed, smallest, last_smallest, options,
+                                      clock.seconds());
         }
     });
-    if (layers.size() > 1 && layers.back() == 0) layers.pop_back();
-    result.farthest = std::move(last_smallest);
-    for (std::uint64_t n : layers) result.reached += n;
+    detail::end_two_bit_search(result, std::move(last_smallest));
     result.seconds = clock.seconds();
     return result;
 }

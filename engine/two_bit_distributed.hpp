@@ -246,16 +246,11 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > keep) smallest.resize(keep);
             smallest = gather_smallest(smallest);
-            const auto claimed = static_cast<std::uint64_t>(totals[0]);
-            layers.push_back(claimed);
-            if (claimed > 0) last_smallest = std::move(smallest);
-            if (options.bfs.on_layer) options.bfs.on_layer(depth + 1, claimed, clock.seconds());
-            if (options.bfs.after_layer) options.bfs.after_layer(layers);
+            end_two_bit_layer(layers, static_cast<std::uint64_t>(totals[0]), smallest,
+                              last_smallest, options.bfs, clock.seconds());
         }
     });
-    if (layers.size() > 1 && layers.back() == 0) layers.pop_back();
-    result.farthest = std::move(last_smallest);
-    for (std::uint64_t n : layers) result.reached += n;
+    end_two_bit_search(result, std::move(last_smallest));
     std::int64_t traffic[2] = {exchanged, exchanged_bytes};
     cluster.all_sum(traffic);
     result.exchanged = static_cast<std::uint64_t>(traffic[0]);

@@ -175,7 +175,7 @@ class SlidingPattern {
 // child's region is looked up in the pattern's region table (boards of up to 16 cells), else
 // flooded from p as in for_each_successor. Same children as for_each_successor followed by
 // rank(), in another order (tests/pdb_test.cpp). Together: the 7-8 databases of the 15-puzzle
-// build 2.6 times faster than through unrank() and rank() (docs/performance.md).
+// build 2.6 times faster than through unrank() and rank() (docs/notes/measurements.md).
 class SlidingPatternWalker {
   public:
     static constexpr int kMaxChildren = 4 * SlidingPattern::kMaxPattern;

@@ -3,7 +3,6 @@
 // report.
 #include <iostream>
 #include <memory>
-#include <optional>
 
 #include "domains/rush/rush_census.hpp"
 #include "engine/cluster.hpp"
@@ -151,16 +150,14 @@ void enumerate(const RushEnumerateOptions& o) {
     };
     Cluster* cluster = o.distributed ? &cluster_session() : nullptr;
     if (cluster) options.threads = threads_per_rank(o.threads, *cluster);
-    std::optional<InterruptNote> note;  // one line, from rank 0 only
-    if (!cluster || cluster->rank() == 0)
-        note.emplace(o.out.empty()
-                         ? "nothing was saved (with --out FILE the run keeps a checkpoint)"
-                     : o.resume ? o.out +
-                                      ".checkpoint holds every finished unit: the same "
-                                      "command continues"
-                                : o.out +
-                                      ".checkpoint holds every finished unit: run the same "
-                                      "command with --resume to continue");
+    const InterruptNote note(  // one line, rank 0's; the other ranks end silently
+        o.out.empty() ? "nothing was saved (with --out FILE the run keeps a checkpoint)"
+        : o.resume
+            ? o.out + ".checkpoint holds every finished unit: the same command continues"
+            : o.out +
+                  ".checkpoint holds every finished unit: run the same command with --resume "
+                  "to continue",
+        !cluster || cluster->rank() == 0);
     auto run = cluster ? std::make_unique<UnitRun>(*cluster, job, options)
                        : std::make_unique<UnitRun>(job, options);
     before = tally.counts.candidates;
