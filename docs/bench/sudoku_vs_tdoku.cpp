@@ -15,7 +15,10 @@
 //
 // Sets: `hard` and `minimal` are generated exactly as bench/sudoku_bench.cpp makes them (1,024
 // symmetric variants of the 16 hard puzzles; 256 minimal puzzles from variants of their
-// solutions); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty).
+// solutions); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty);
+// `variants PATH` makes 5,000 symmetric variants of such a file's puzzles (variant i of puzzle
+// i mod n, seed 500,000 + i), so that no solver gains from the orientation the puzzles were
+// published in.
 // Each round times tdoku and then Frontier for at least SECONDS of CPU time each, first solution
 // (limit 1) and then solution counts up to 2 (what tdoku's own benchmark program measures), and
 // prints both rates and their ratio; rounds alternate so that a change of machine load hits
@@ -55,6 +58,17 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
             if (line.size() >= 81) set.push_back(parse_sudoku(line.substr(0, 81)));
         return set;
     }
+    if (kind == "variants") {  // 5,000 symmetric variants of the file's puzzles, in turn
+        std::ifstream in(path);
+        std::vector<SudokuGrid> base;
+        std::string line;
+        while (std::getline(in, line))
+            if (line.size() >= 81 && line[0] != '#' && line.rfind("puzzle81", 0) != 0)
+                base.push_back(parse_sudoku(line.substr(0, 81)));
+        for (std::uint64_t i = 0; i < 5000 && !base.empty(); ++i)
+            set.push_back(sudoku_variant(base[i % base.size()], 500000 + i));
+        return set;
+    }
     const auto refs = bench::read_sudoku_tsv(path);
     if (kind == "hard") {
         for (std::size_t i = 0; i < refs.size(); ++i)
@@ -87,9 +101,10 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr,
-                     "usage: %s hard|minimal SUDOKU_TSV | file PUZZLES [seconds] [rounds]\n",
-                     argv[0]);
+        std::fprintf(
+            stderr,
+            "usage: %s hard|minimal SUDOKU_TSV | file|variants PUZZLES [seconds] [rounds]\n",
+            argv[0]);
         return 2;
     }
     const std::vector<SudokuGrid> set = make_set(argv[1], argv[2]);

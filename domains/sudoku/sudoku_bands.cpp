@@ -70,21 +70,17 @@ struct Tables {
     u32 expand[512];               // nine triad bits -> their 27 cells
     std::uint8_t row_triads[512];  // a row's nine cells -> its three triads occupied
     std::uint8_t perms[512];       // triad occupancy -> how many permutations lie inside it
-    std::uint16_t first[512];      // ... the first of them (nine triad bits)
-    std::uint16_t last[512];       // ... and the last
-    constexpr Tables() : allowed{}, expand{}, row_triads{}, perms{}, first{}, last{} {
+    std::uint16_t perm_mask[6];    // the six permutations (nine triad bits each)
+    constexpr Tables() : allowed{}, expand{}, row_triads{}, perms{}, perm_mask{} {
         constexpr int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+        for (int k = 0; k < 6; ++k)
+            perm_mask[k] = static_cast<std::uint16_t>((1 << perm[k][0]) | (1 << (3 + perm[k][1])) |
+                                                      (1 << (6 + perm[k][2])));
         for (int occ = 0; occ < 512; ++occ) {
             int a = 0;
-            for (const auto& p : perm) {
-                const int m = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-                if ((occ & m) == m) {
-                    if (perms[occ]++ == 0) first[occ] = static_cast<std::uint16_t>(m);
-                    last[occ] = static_cast<std::uint16_t>(m);
-                    a |= m;
-                }
-            }
+            for (const int m : perm_mask)
+                if ((occ & m) == m) ++perms[occ], a |= m;
             allowed[occ] = static_cast<std::uint16_t>(a);
             u32 e = 0;
             for (int t = 0; t < 9; ++t)
@@ -521,15 +517,20 @@ class Solver {
             if (out_of_nodes()) return;
             const Guess g = choose(B);
             if (g.permutation) {
-                // Digit g.digit has two permutations left in the band or stack: one, then the
-                // other (the second case is exact: no third permutation remains).
-                {
+                // Digit g.digit in the band or stack: each permutation left to it in turn, the
+                // last on the board itself (exact: no other permutation remains).
+                int left = kT.perms[g.occupancy];
+                for (const u32 perm : kT.perm_mask) {
+                    if ((g.occupancy & perm) != perm) continue;
+                    if (--left == 0) {
+                        keep_permutation(B, g.band, g.digit, perm);
+                        break;
+                    }
                     Board child = B;
-                    keep_permutation(child, g.band, g.digit, kT.first[g.occupancy]);
+                    keep_permutation(child, g.band, g.digit, perm);
                     search(child, 7ull << (4 * g.digit));
+                    if (stopped_ || out_of_nodes()) return;
                 }
-                if (stopped_ || out_of_nodes()) return;
-                keep_permutation(B, g.band, g.digit, kT.last[g.occupancy]);
                 dirty = 7ull << (4 * g.digit);
                 continue;
             }
@@ -565,6 +566,10 @@ class Solver {
     // -, scarcest digits 37.6 / -, with box-column locked candidates 32.9 / 67.9, with the
     // permutation split 29.3 / 59.0.
     static Guess choose(const Board& B) {
+        Guess g;
+        const int open =
+            std::popcount(B.open(0)) + std::popcount(B.open(1)) + std::popcount(B.open(2));
+        if (open > kSparseOpenCells && choose_permutation(B, g, /*sparse=*/true)) return g;
         v4u once = B.vec(0), twice = {0, 0, 0, 0}, thrice = {0, 0, 0, 0};
         for (int d = 1; d < 9; ++d) {
             const v4u v = B.vec(d);
@@ -572,7 +577,6 @@ class Solver {
             twice |= once & v;
             once |= v;
         }
-        Guess g;
         int most = 0;
         for (int b = 0; b < 3; ++b) {
             const int k = std::popcount(twice[b] & ~thrice[b] & B.open(b));
@@ -590,7 +594,7 @@ class Solver {
             while (((B.c[4 * g.digit + g.band] >> g.pos) & 1) == 0) ++g.digit;
             return g;
         }
-        if (choose_permutation(B, g)) return g;
+        if (choose_permutation(B, g, /*sparse=*/false)) return g;
         const int b = g.band;
         const u32 two = twice[b] & ~thrice[b] & B.open(b);
         std::uint8_t score[27];
@@ -620,13 +624,17 @@ class Solver {
     }
 
     // The permutation split of choose(), when a band or stack qualifies. Permutations per
-    // band or stack summed over the digits: 9 when all are placed. The bound was chosen on the
-    // boards per puzzle of three sets (hard variants, tdoku's test puzzles, minimal variants;
-    // docs/performance.md): 13 to 19 all gain, 22 loses on the hard set.
+    // band or stack summed over the digits: 9 when all are placed. Sparse: the band or stack with
+    // the fewest, its digit with the fewest (at least two); else only where a digit has exactly
+    // two and the sum is at most kMaxPermutations. Both bounds were chosen on the boards per
+    // puzzle and the time of two sets of symmetric variants (the hard puzzles, tdoku's test
+    // puzzles; docs/notes/measurements.md): a permutation split wherever the grid is sparse
+    // halves the search of the sparsest puzzles (17 givens) but costs the hard ones time.
     static constexpr int kMaxPermutations = 19;
-    static bool choose_permutation(const Board& B, Guess& g) {
-        int total[6] = {}, two[6] = {-1, -1, -1, -1, -1, -1};
-        u32 two_occupancy[6] = {};
+    static constexpr int kSparseOpenCells = 50;
+    static bool choose_permutation(const Board& B, Guess& g, bool sparse) {
+        int total[6] = {}, fewest[6] = {}, digit[6] = {-1, -1, -1, -1, -1, -1};
+        u32 occupancy[6] = {};
         for (int d = 8; d >= 0; --d) {
             const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
             const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
@@ -639,14 +647,16 @@ class Solver {
             for (int b = 0; b < 6; ++b) {
                 const int n = kT.perms[occ[b]];
                 total[b] += n;
-                if (n == 2) two[b] = d, two_occupancy[b] = occ[b];
+                if (sparse ? n >= 2 && (digit[b] < 0 || n < fewest[b]) : n == 2)
+                    fewest[b] = n, digit[b] = d, occupancy[b] = occ[b];
             }
         }
-        int best = kMaxPermutations + 1;
+        const int bound = sparse ? 9 * 6 : kMaxPermutations;
+        int best = bound + 1;
         for (int b = 0; b < 6; ++b)
-            if (two[b] >= 0 && total[b] < best)
-                best = total[b], g.band = b, g.digit = two[b], g.occupancy = two_occupancy[b];
-        g.permutation = best <= kMaxPermutations;
+            if (digit[b] >= 0 && total[b] < best)
+                best = total[b], g.band = b, g.digit = digit[b], g.occupancy = occupancy[b];
+        g.permutation = best <= bound;
         return g.permutation;
     }
 
