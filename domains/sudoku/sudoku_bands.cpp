@@ -167,7 +167,7 @@ inline u32 lanes_differ(v4u a, v4u b) {
 // bands, or the open cells): a vector load right after a narrower store to the same bytes
 // cannot be forwarded from the store buffer and stalls.
 struct alignas(64) Board {
-    u32 c[40];  // c[4 * d + b]: digit d + 1 in band b; c[36 + b]: open cells of band b
+    u32 c[48];  // c[4 * d + b]: digit d + 1 in band b; c[36 + b]: open cells of band b; 39..47 zero
     u32 open(int b) const { return c[36 + b]; }
     v4u vec(int d) const {
         v4u v;
@@ -195,10 +195,9 @@ inline void assign(Board& B, int d, int b, int p, u64& dirty) {
 // raise -Wmaybe-uninitialized.
 typedef u32 v16u __attribute__((vector_size(64)));
 
-// Words 16 k .. 16 k + 15 of the board (k = 2: the last eight, the rest zero).
+// Words 16 k .. 16 k + 15 of the board.
 inline v16u board_words(const Board& B, int k) {
-    if (k < 2) return reinterpret_cast<v16u>(_mm512_load_si512(&B.c[16 * k]));
-    return reinterpret_cast<v16u>(_mm512_maskz_loadu_epi32(0xFF, &B.c[32]));
+    return reinterpret_cast<v16u>(_mm512_load_si512(&B.c[16 * k]));
 }
 
 inline void place_rows(Board& B, int d, int b, u32 s, u32 n, u64& dirty) {
@@ -218,10 +217,7 @@ inline void place_rows(Board& B, int d, int b, u32 s, u32 n, u64& dirty) {
         changed |= static_cast<u64>(_mm512_test_epi32_mask(reinterpret_cast<__m512i>(old ^ now),
                                                            reinterpret_cast<__m512i>(old ^ now)))
                    << (16 * k);
-        if (k < 2)
-            _mm512_store_si512(&B.c[16 * k], reinterpret_cast<__m512i>(now));
-        else
-            _mm512_mask_storeu_epi32(&B.c[32], 0xFF, reinterpret_cast<__m512i>(now));
+        _mm512_store_si512(&B.c[16 * k], reinterpret_cast<__m512i>(now));
     }
     dirty |= changed & ~own & ((1ull << 36) - 1);
 }
@@ -498,7 +494,7 @@ class Solver {
             B.c[4 * d + 3] = 0;
         }
         for (int b = 0; b < 3; ++b) B.c[36 + b] = kBand & ~all[b];
-        B.c[39] = 0;
+        for (int i = 39; i < 48; ++i) B.c[i] = 0;
         u64 dirty = 0;
         for (int d = 0; d < 9; ++d) dirty |= 7ull << (4 * d);
         search(B, dirty);
