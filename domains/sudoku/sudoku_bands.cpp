@@ -514,11 +514,13 @@ class Solver {
             const Guess g = choose(B);
             if (g.permutation) {
                 // Digit g.digit in the band or stack: each permutation left to it in turn, the
-                // last on the board itself (exact: no other permutation remains).
-                int left = kT.perms[g.occupancy];
-                for (const u32 perm : kT.perm_mask) {
-                    if ((g.occupancy & perm) != perm) continue;
-                    if (--left == 0) {
+                // one with the most candidate cells first, the last on the board itself (exact:
+                // no other permutation remains).
+                u32 order[6];
+                const int count = permutations_by_cells(B, g, order);
+                for (int k = 0; k < count; ++k) {
+                    const u32 perm = order[k];
+                    if (k + 1 == count) {
                         keep_permutation(B, g.band, g.digit, perm);
                         break;
                     }
@@ -656,17 +658,36 @@ class Solver {
         return g.permutation;
     }
 
-    // Keeps digit d only on the triads (band) or band columns (stack) of one permutation.
-    static void keep_permutation(Board& B, int b, int d, u32 perm) {
-        if (b < 3) {
-            B.keep(d, b, expand(perm));
-            return;
+    // The permutations left to g.digit in g.band (a band, or stack g.band - 3) into `order`, the
+    // one with the most candidate cells of the digit first (ties in the table's order); returns
+    // how many. Boards per puzzle, hard variants to a first solution (docs/notes): 24.9 in the
+    // table's order, 18.3 most cells first, 32.4 fewest first; the proofs do not change.
+    static int permutations_by_cells(const Board& B, const Guess& g, u32 (&order)[6]) {
+        int cells[6], count = 0;
+        for (const u32 perm : kT.perm_mask) {
+            if ((g.occupancy & perm) != perm) continue;
+            const v4u kept = B.vec(g.digit) & permutation_cells(g.band, perm);
+            int c = std::popcount(kept[0]) + std::popcount(kept[1]) + std::popcount(kept[2]);
+            int k = count++;
+            for (; k > 0 && cells[k - 1] < c; --k) cells[k] = cells[k - 1], order[k] = order[k - 1];
+            cells[k] = c, order[k] = perm;
         }
+        return count;
+    }
+
+    // The cells of the three bands where a digit may stay under permutation `perm` of band b (its
+    // triads), or of stack b - 3 (its band columns; the other stacks' cells all stay).
+    static v4u permutation_cells(int b, u32 perm) {
+        if (b < 3) return ~v4u{} & ~kLane[b] | (splat(expand(perm)) & kLane[b]);
         const int s = b - 3;
         const u32 keep = stack_spread(perm, s) | ~stack_spread(0x1FF, s);
-        const v4u old = B.vec(d);
-        B.set(d, v4u{old[0] & (keep & 0x1FF) * kColumn, old[1] & (keep >> 9 & 0x1FF) * kColumn,
-                     old[2] & (keep >> 18 & 0x1FF) * kColumn, 0});
+        return v4u{(keep & 0x1FF) * kColumn, (keep >> 9 & 0x1FF) * kColumn,
+                   (keep >> 18 & 0x1FF) * kColumn, 0};
+    }
+
+    // Keeps digit d only on the triads (band) or band columns (stack) of one permutation.
+    static void keep_permutation(Board& B, int b, int d, u32 perm) {
+        B.set(d, B.vec(d) & permutation_cells(b, perm));
     }
 
     bool out_of_nodes() {
