@@ -678,7 +678,7 @@ class Solver {
     // The cells of the three bands where a digit may stay under permutation `perm` of band b (its
     // triads), or of stack b - 3 (its band columns; the other stacks' cells all stay).
     static v4u permutation_cells(int b, u32 perm) {
-        if (b < 3) return ~v4u{} & ~kLane[b] | (splat(expand(perm)) & kLane[b]);
+        if (b < 3) return ~kLane[b] | (splat(expand(perm)) & kLane[b]);
         const int s = b - 3;
         const u32 keep = stack_spread(perm, s) | ~stack_spread(0x1FF, s);
         return v4u{(keep & 0x1FF) * kColumn, (keep >> 9 & 0x1FF) * kColumn,
