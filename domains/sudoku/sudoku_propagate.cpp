@@ -1,0 +1,218 @@
+#include "domains/sudoku/sudoku_propagate.hpp"
+
+namespace frontier::detail::sudoku_bands {
+
+namespace {
+
+// Triads hold three digits. A horizontal triad (a row's three cells in one box) or a vertical
+// one (a column's three cells in one box) holds exactly three distinct digits, so where only
+// three digits may lie in a triad all three must, and where three must the others may not. A
+// digit must lie in a triad when it is the only one left to it in its row (horizontal) or its
+// column (vertical): the band and stack steps have already kept only triads on permutations, so
+// that is the same as lying on every permutation left. Per digit and band, a horizontal triad is
+// the lowest bit of its three cells (bit 9 * row + 3 * box), a vertical one a column bit (0..8);
+// the nine digits' vectors are counted bit-sliced, all three bands at once. Each returns false on
+// a contradiction (a triad where fewer than three digits may lie, or more than three must);
+// `found` when a word changed.
+struct TriadCounts {
+    v4u may3, must3;  // exactly three digits may lie there; at least three must
+};
+
+inline bool count_triads(const v4u (&may)[9], const v4u (&must)[9], v4u all, TriadCounts& t) {
+    v4u m1{}, m2{}, m3{}, m4{}, f1{}, f2{}, f3{}, f4{};
+    for (int d = 0; d < 9; ++d) {
+        m4 |= m3 & may[d], m3 |= m2 & may[d], m2 |= m1 & may[d], m1 |= may[d];
+        f4 |= f3 & must[d], f3 |= f2 & must[d], f2 |= f1 & must[d], f1 |= must[d];
+    }
+    if (lanes_differ((all & ~m3) | f4, v4u{}) != 0) return false;
+    t.may3 = m3 & ~m4;
+    t.must3 = f3;
+    return true;
+}
+
+inline void set_bands(Board& B, int d, v4u now, u64& dirty) {
+    dirty |= static_cast<u64>(lanes_differ(B.vec(d), now)) << (4 * d);
+    B.set(d, now);
+}
+
+bool horizontal_triads(Board& B, u64& dirty, bool& found) {
+    const v4u low = {kTriadLow, kTriadLow, kTriadLow, 0}, first = splat(kColumn);
+    v4u may[9], must[9];
+    for (int d = 0; d < 9; ++d) {
+        const v4u v = B.vec(d), t = (v | v >> 1 | v >> 2) & low;
+        const v4u a = t & first, b = t >> 3 & first, c = t >> 6 & first;  // a row's three boxes
+        may[d] = t;
+        must[d] = (a & ~b & ~c) | (b & ~a & ~c) << 3 | (c & ~a & ~b) << 6;
+    }
+    TriadCounts t;
+    if (!count_triads(may, must, low, t)) return false;
+    for (int d = 0; d < 9; ++d) {
+        const v4u open = may[d] & ~must[d], add = open & t.may3, drop = open & t.must3;
+        if (lanes_differ(add | drop, v4u{}) == 0) continue;
+        v4u kill = drop;
+        for (int b = 0; b < 3; ++b)
+            for (u32 x = add[b]; x != 0; x &= x - 1) {
+                // The triad's row and box lose the digit; it keeps it.
+                const int p = std::countr_zero(x);
+                kill[b] |= ((0x49u << (p / 9 * 9)) | (kColumn << (p % 9))) & ~(1u << p);
+            }
+        set_bands(B, d, B.vec(d) & ~(kill * 7), dirty);
+        found = true;
+    }
+    return true;
+}
+
+bool vertical_triads(Board& B, u64& dirty, bool& found) {
+    const v4u nine = {0x1FF, 0x1FF, 0x1FF, 0};
+    v4u may[9], must[9];
+    for (int d = 0; d < 9; ++d) {
+        const v4u v = B.vec(d), f = (v | v >> 9 | v >> 18) & nine;
+        may[d] = f;
+        must[d] = f & ~__builtin_shufflevector(f, f, 1, 2, 0, 3) &
+                  ~__builtin_shufflevector(f, f, 2, 0, 1, 3);
+    }
+    TriadCounts t;
+    if (!count_triads(may, must, nine, t)) return false;
+    for (int d = 0; d < 9; ++d) {
+        const v4u open = may[d] & ~must[d], add = open & t.may3, drop = open & t.must3;
+        if (lanes_differ(add | drop, v4u{}) == 0) continue;
+        v4u kill = drop;  // columns per band
+        for (int b = 0; b < 3; ++b)
+            for (u32 x = add[b]; x != 0; x &= x - 1) {
+                // The other bands lose the column, the box its other columns.
+                const int c = std::countr_zero(x);
+                kill |= splat(1u << c) & ~kLane[b];
+                kill[b] |= (7u << (c / 3 * 3)) & ~(1u << c);
+            }
+        set_bands(B, d, B.vec(d) & ~(kill * kColumn), dirty);
+        found = true;
+    }
+    return true;
+}
+
+// Hidden singles in columns: per digit, the columns where it may lie in one open cell only
+// (hidden[d]); false when a column has no cell left for it. With AVX-512 all nine digits at once:
+// one vector per band holds the nine digits' words of that band.
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
+    const __m512i lo = _mm512_load_si512(&B.c[0]), hi = _mm512_load_si512(&B.c[16]);
+    const __m512i rest = reinterpret_cast<__m512i>(board_words(B, 2));
+    const v16u nine = reinterpret_cast<v16u>(_mm512_set1_epi32(0x1FF));
+    const __m512i digits = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+    v16u once{}, twice{}, placed{};
+    for (int b = 0; b < 3; ++b) {
+        const __m512i idx = _mm512_add_epi32(digits, _mm512_set1_epi32(b));
+        __m512i w = _mm512_permutex2var_epi32(lo, idx, hi);
+        w = _mm512_mask_permutexvar_epi32(w, 0x100, _mm512_set1_epi32(b), rest);  // the ninth digit
+        const v16u m = reinterpret_cast<v16u>(w);
+        const v16u x = m & nine, y = m >> 9 & nine, z = m >> 18, any = x | y | z;
+        twice |= (once & any) | (x & y) | (z & (x | y));
+        once |= any;
+        const v16u fixed =
+            m & ~reinterpret_cast<v16u>(_mm512_set1_epi32(static_cast<int>(B.open(b))));
+        placed |= fixed | fixed >> 9 | fixed >> 18;
+    }
+    const __m512i all = reinterpret_cast<__m512i>(once), full = reinterpret_cast<__m512i>(nine);
+    if (_mm512_mask_cmpneq_epi32_mask(0x1FF, all, full) != 0) return false;
+    _mm512_store_si512(hidden, reinterpret_cast<__m512i>(once & ~twice & ~placed & nine));
+    return true;
+}
+#else
+inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
+    for (int d = 0; d < 9; ++d) {
+        u32 o = 0, t = 0, placed = 0;
+        for (int b = 0; b < 3; ++b) {
+            const u32 m = B.c[4 * d + b];
+            const u32 x = m & 0x1FF, y = (m >> 9) & 0x1FF, z = m >> 18;
+            const u32 any = x | y | z;
+            t |= (o & any) | (x & y) | (z & (x | y));
+            o |= any;
+            placed |= fold(m & ~B.open(b));
+        }
+        if (o != 0x1FF) return false;
+        hidden[d] = o & ~t & ~placed;
+    }
+    return true;
+}
+#endif
+
+inline bool column_singles(Board& B, u64& dirty, bool& found) {
+    alignas(64) u32 hidden[16];
+    if (!column_hidden(B, hidden)) return false;
+    for (int d = 0; d < 9; ++d)
+        for (u32 h = hidden[d]; h != 0; h &= h - 1) {
+            // An earlier single of this pass may have taken the column's last cell.
+            const u32 col = kColumn << std::countr_zero(h);
+            int b = 0;
+            while (b < 3 && (B.c[4 * d + b] & col) == 0) ++b;
+            if (b == 3) return false;
+            assign(B, d, b, std::countr_zero(B.c[4 * d + b] & col), dirty);
+            found = true;
+        }
+    return true;
+}
+
+}  // namespace
+
+bool propagate(Board& B, u64 dirty) {
+    for (;;) {
+        while (dirty != 0) {
+            const int i = std::countr_zero(dirty);
+            dirty &= dirty - 1;
+            if (!band_step(B, i, dirty)) return false;
+        }
+        // Naked singles, all bands at once.
+        v4u once = B.vec(0), twice = {0, 0, 0, 0};
+        for (int d = 1; d < 9; ++d) {
+            const v4u v = B.vec(d);
+            twice |= once & v;
+            once |= v;
+        }
+        const v4u full = {kBand, kBand, kBand, 0};
+        const v4u empty = full & ~once;
+        if ((empty[0] | empty[1] | empty[2]) != 0) return false;
+        bool found = false;
+        for (int b = 0; b < 3; ++b) {
+            for (u32 n = ~twice[b] & B.open(b); n != 0; n &= n - 1) {
+                // An earlier single of this pass may have taken the cell's last candidate.
+                const int p = std::countr_zero(n);
+                int d = 0;
+                while (d < 9 && ((B.c[4 * d + b] >> p) & 1) == 0) ++d;
+                if (d == 9) return false;
+                assign(B, d, b, p, dirty);
+                found = true;
+            }
+        }
+        if (found) continue;
+        // Hidden singles in columns.
+        if (!column_singles(B, dirty, found)) return false;
+        if (found) continue;
+        // Stacks, last: box-column locked candidates. Per digit, the folded word holds each
+        // band's columns; in each stack the (band, column) pairs form a permutation as the
+        // (row, box) triads of a band do, so the same table applies.
+        for (int d = 0; d < 9; ++d) {
+            const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
+            const u32 g = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
+            u32 keep = 0;
+            for (int s = 0; s < 3; ++s) {
+                const u32 a = kT.allowed[stack_bits(g, s)];
+                if (a == 0) return false;
+                keep |= stack_spread(a, s);
+            }
+            if (keep == g) continue;
+            const v4u old = B.vec(d);
+            const v4u now = {m0 & (keep & 0x1FF) * kColumn, m1 & (keep >> 9 & 0x1FF) * kColumn,
+                             m2 & (keep >> 18) * kColumn, 0};
+            B.set(d, now);
+            dirty |= static_cast<u64>(lanes_differ(old, now)) << (4 * d);
+            found = true;
+        }
+        if (found) continue;
+        if (!horizontal_triads(B, dirty, found)) return false;
+        if (found) continue;
+        if (!vertical_triads(B, dirty, found)) return false;
+        if (!found) return true;
+    }
+}
+
+}  // namespace frontier::detail::sudoku_bands
