@@ -11,6 +11,7 @@
 //   L="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
 //   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku
 //   /tmp/sudoku_vs_tdoku hard ../shared/data/sudoku.tsv 2 3
+//   gcc -O3 -march=native $T/example/solve.c /tmp/tdoku_simd.o /tmp/tdoku_util.o -lstdc++ -o /tmp/tdoku_solve
 // clang-format on
 //
 // Sets: `hard` and `minimal` are generated exactly as bench/sudoku_bench.cpp makes them (1,024
@@ -18,7 +19,8 @@
 // solutions); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty);
 // `variants PATH` makes 5,000 symmetric variants of such a file's puzzles (variant i of puzzle
 // i mod n, seed 500,000 + i), so that no solver gains from the orientation the puzzles were
-// published in.
+// published in. `print SET PATH [N]` prints a set instead, one puzzle per line (N variants), for
+// timing the two programs on the same file.
 // Each round times tdoku and then Frontier for at least SECONDS of CPU time each, first solution
 // (limit 1) and then solution counts up to 2 (what tdoku's own benchmark program measures), and
 // prints both rates and their ratio; rounds alternate so that a change of machine load hits
@@ -49,7 +51,8 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& path) {
+std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& path,
+                                 std::uint64_t variants) {
     std::vector<SudokuGrid> set;
     if (kind == "file") {
         std::ifstream in(path);
@@ -58,14 +61,14 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
             if (line.size() >= 81) set.push_back(parse_sudoku(line.substr(0, 81)));
         return set;
     }
-    if (kind == "variants") {  // 5,000 symmetric variants of the file's puzzles, in turn
+    if (kind == "variants") {  // symmetric variants of the file's puzzles, in turn
         std::ifstream in(path);
         std::vector<SudokuGrid> base;
         std::string line;
         while (std::getline(in, line))
             if (line.size() >= 81 && line[0] != '#' && line.rfind("puzzle81", 0) != 0)
                 base.push_back(parse_sudoku(line.substr(0, 81)));
-        for (std::uint64_t i = 0; i < 5000 && !base.empty(); ++i)
+        for (std::uint64_t i = 0; i < variants && !base.empty(); ++i)
             set.push_back(sudoku_variant(base[i % base.size()], 500000 + i));
         return set;
     }
@@ -100,14 +103,21 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 4 && std::string(argv[1]) == "print") {  // print KIND PATH [N]: the set itself
+        const auto n = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 5000;
+        for (const SudokuGrid& p : make_set(argv[2], argv[3], n))
+            std::printf("%s\n", format_sudoku(p).c_str());
+        return 0;
+    }
     if (argc < 3) {
         std::fprintf(
             stderr,
-            "usage: %s hard|minimal SUDOKU_TSV | file|variants PUZZLES [seconds] [rounds]\n",
-            argv[0]);
+            "usage: %s hard|minimal SUDOKU_TSV | file|variants PUZZLES [seconds] [rounds]\n"
+            "       %s print SET PATH [variants]\n",
+            argv[0], argv[0]);
         return 2;
     }
-    const std::vector<SudokuGrid> set = make_set(argv[1], argv[2]);
+    const std::vector<SudokuGrid> set = make_set(argv[1], argv[2], 5000);
     const double seconds = argc > 3 ? std::atof(argv[3]) : 1.0;
     const int rounds = argc > 4 ? std::atoi(argv[4]) : 3;
     std::vector<std::string> text;

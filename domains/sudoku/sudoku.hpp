@@ -6,10 +6,11 @@
 // CSP method (SudokuMethod::Csp, the default): the bit-parallel solver of sudoku_bands.cpp. Each
 // digit keeps its candidate cells as three 27-bit band words; a table step per digit and band
 // keeps the row/box "triads" that lie on a valid placement of the digit in the band (hidden
-// singles in rows and boxes, box-line elimination inside the band), then whole-band passes find
-// naked singles, hidden singles in columns and box-column locked candidates, and the search
-// guesses on a cell with two candidates, copying a 160-byte board per branch. A node is one board
-// the search propagates: the root, and one per guess and per alternative left after it.
+// singles in rows and boxes, box-line elimination inside the band), then whole-board passes find
+// naked singles, hidden singles in columns, box-column locked candidates and the three digits
+// of every triad, and the search splits over the placements left to one digit in a band or
+// stack, or guesses on a cell with two candidates, copying a 192-byte board per branch. A node
+// is one board the search propagates: the root, and one per guess and per alternative after it.
 //
 // Cells method (SudokuMethod::Cells, "cells"): the earlier CSP, one cell at a time: every cell
 // keeps a 9-bit mask of its candidate digits. Placing a digit removes it from the cell's 20

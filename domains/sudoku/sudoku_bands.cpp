@@ -8,6 +8,8 @@
 // decides it.
 #include "domains/sudoku/sudoku_bands.hpp"
 
+#include <algorithm>
+
 #include "domains/sudoku/sudoku_board.hpp"
 #include "domains/sudoku/sudoku_propagate.hpp"
 
@@ -183,8 +185,17 @@ class Solver {
     static constexpr int kMaxPermutations = 19;
     static constexpr int kSparseOpenCells = 50;
     static bool choose_permutation(const Board& B, Guess& g, bool sparse) {
-        int total[6] = {}, fewest[6] = {}, digit[6] = {-1, -1, -1, -1, -1, -1};
-        u32 occupancy[6] = {};
+        return sparse ? choose_permutation<true>(B, g) : choose_permutation<false>(B, g);
+    }
+
+    // Branch-free: per band or stack the smallest key (permutations, digit order, occupancy),
+    // where a digit that does not qualify has the key's largest permutation count. Sparse: the
+    // fewest permutations, ties to the highest digit; else exactly two, ties to the lowest.
+    template <bool sparse>
+    static bool choose_permutation(const Board& B, Guess& g) {
+        constexpr u32 kNone = 15u << 16;
+        int total[6] = {};
+        u32 key[6] = {kNone, kNone, kNone, kNone, kNone, kNone};
         for (int d = 8; d >= 0; --d) {
             const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
             const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
@@ -194,18 +205,22 @@ class Solver {
                                 stack_bits(folded, 0),
                                 stack_bits(folded, 1),
                                 stack_bits(folded, 2)};
+            const u32 order = static_cast<u32>(sparse ? 8 - d : d) << 12;
             for (int b = 0; b < 6; ++b) {
-                const int n = kT.perms[occ[b]];
-                total[b] += n;
-                if (sparse ? n >= 2 && (digit[b] < 0 || n < fewest[b]) : n == 2)
-                    fewest[b] = n, digit[b] = d, occupancy[b] = occ[b];
+                const u32 n = kT.perms[occ[b]];
+                total[b] += static_cast<int>(n);
+                const bool qualifies = sparse ? n >= 2 : n == 2;
+                key[b] = std::min(key[b], qualifies ? n << 16 | order | occ[b] : kNone);
             }
         }
         const int bound = sparse ? 9 * 6 : kMaxPermutations;
         int best = bound + 1;
         for (int b = 0; b < 6; ++b)
-            if (digit[b] >= 0 && total[b] < best)
-                best = total[b], g.band = b, g.digit = digit[b], g.occupancy = occupancy[b];
+            if (key[b] != kNone && total[b] < best)
+                best = total[b], g.band = b,
+                g.digit = sparse ? 8 - static_cast<int>(key[b] >> 12 & 15)
+                                 : static_cast<int>(key[b] >> 12 & 15),
+                g.occupancy = key[b] & 0x1FF;
         g.permutation = best <= bound;
         return g.permutation;
     }

@@ -18,10 +18,11 @@ namespace {
 constexpr const char* kSudokuGridHelp =
     "Puzzle: 81 cells row by row, 1-9 for a given, 0 or . for an empty cell (spaces and line\n"
     "breaks are ignored). Methods: csp = bit-parallel bands (each digit's candidates as three\n"
-    "27-bit band words; singles, locked candidates, branching on a two-candidate cell); cells =\n"
-    "the earlier solver, candidate masks cell by cell, naked and hidden singles, branching on\n"
-    "the cell with the fewest candidates; search = fill the empty cells in order with the\n"
-    "digits the rules allow, depth-first, no propagation.\n";
+    "27-bit band words; singles, locked candidates, triads; branching on a digit's placements in\n"
+    "a band or on a two-candidate cell); cells = the earlier solver, candidate masks cell by\n"
+    "cell, naked and hidden singles, branching on the cell with the fewest candidates; search =\n"
+    "fill the empty cells in order with the digits the rules allow, depth-first, no\n"
+    "propagation.\n";
 
 // The solver's settings, and whether solutions are counted (which changes what is reported).
 struct SudokuSettings {
