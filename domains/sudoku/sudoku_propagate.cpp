@@ -152,15 +152,131 @@ inline bool column_singles(Board& B, u64& dirty, bool& found) {
     return true;
 }
 
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+// The band step of every word at once, for when many words changed (kSweepWords): the board's
+// three 512-bit vectors are stepped together, then every row single found is placed together,
+// and again until no word changes. The result is the same fixed point as one word at a time
+// (every rule only removes candidates), so the search visits the same boards; what changes is
+// the cost: one sweep is about 190 vector instructions with no data-dependent branch, where the
+// word-at-a-time loop is a chain of dependent loads and a hard-to-predict branch per word. A
+// sweep steps all 27 words, so a few changed words are still cheaper one at a time: of the
+// thresholds 2 to 9, 4 was the fastest on the hard and the test-puzzle variants
+// (docs/notes/measurements.md).
+constexpr int kSweepWords = 4;
+
+inline v16u splat16(u32 x) {
+    return reinterpret_cast<v16u>(_mm512_set1_epi32(static_cast<int>(x)));
+}
+inline __m512i as_m512(v16u x) {
+    return reinterpret_cast<__m512i>(x);
+}
+inline v16u as_v16u(__m512i x) {
+    return reinterpret_cast<v16u>(x);
+}
+
+// The band step of the words in lanes `digits` of m, without a table: triad t of a band word
+// lies on a permutation when both triads of the rows below it, in the two other boxes, hold
+// candidates, in one order or the other. With r1, r2 the triads rotated by one and two rows,
+// and c1, c2 rotations by one and two boxes: t & (c1(r1) & c2(r2) | c2(r1) & c1(r2)). Sets n to
+// the word's kept cells and s to its rows' single cells that are open; false when a word has no
+// permutation left.
+inline bool step_words(v16u m, __mmask16 digits, v16u open, v16u& n, v16u& s) {
+    const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow), band = splat16(kBand);
+    const v16u r1 = (t >> 9 | t << 18) & band, r2 = (t >> 18 | t << 9) & band;
+    const v16u box01 = splat16(0x241209), box0 = splat16(kColumn);  // boxes 0, 1 / 0 of each row
+    const auto c1 = [&](v16u x) { return (x >> 3 & box01) | (x << 6 & ~box01); };
+    const auto c2 = [&](v16u x) { return (x >> 6 & box0) | (x << 3 & ~box0); };
+    const v16u a = t & ((c1(r1) & c2(r2)) | (c2(r1) & c1(r2)));
+    if (_mm512_mask_testn_epi32_mask(digits, as_m512(a), as_m512(a)) != 0) return false;
+    n = m & (a | a << 1 | a << 2);
+    // Every row of n holds a cell, so n - kColumn borrows only inside each row: a row of y is
+    // empty where that of n holds one cell.
+    const v16u y = n & (n - splat16(kColumn));
+    v16u single{};
+    for (int r = 0; r < 27; r += 9) {
+        const __m512i row = _mm512_set1_epi32(0x1FF << r);
+        const __mmask16 one = _mm512_mask_testn_epi32_mask(digits, as_m512(y), row);
+        single |= as_v16u(_mm512_maskz_and_epi32(one, as_m512(n), row));
+    }
+    s = single & open;
+    return true;
+}
+
+// Cells placed by two digits are a contradiction; `once` (returned) and `twice` are folded over
+// the 128-bit lanes, so every lane holds the three bands' placements.
+inline bool placements(v16u s0, v16u s1, v16u s2, v16u& placed) {
+    v16u once = s0 | s1 | s2, twice = (s0 & s1) | (s0 & s2) | (s1 & s2);
+    // Shuffles are vector extensions: GCC 12's intrinsics for them raise -Wmaybe-uninitialized.
+    const auto swap_pairs = [](v16u x) {  // 128-bit lanes 1, 0, 3, 2
+        return __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+    };
+    const auto swap_halves = [](v16u x) {  // 128-bit lanes 2, 3, 0, 1
+        return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    };
+    twice |= swap_pairs(twice) | (once & swap_pairs(once)), once |= swap_pairs(once);
+    twice |= swap_halves(twice) | (once & swap_halves(once)), once |= swap_halves(once);
+    placed = once;
+    return _mm512_test_epi32_mask(as_m512(twice), as_m512(twice)) == 0;
+}
+
+// A word after the placements: the cells placed by other digits go, its own singles stay, and
+// the columns of its digit's singles in the other bands go.
+inline v16u after_placements(v16u n, v16u s, v16u placed) {
+    const v16u f = (s | s >> 9 | s >> 18) & splat16(0x1FF);
+    // Per digit (four lanes: three bands and a zero), the two other bands' columns.
+    const v16u g =
+        __builtin_shufflevector(f, f, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15) |
+        __builtin_shufflevector(f, f, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+    return ((n & ~placed) | s) & ~(g | g << 9 | g << 18);
+}
+
+bool band_sweep(Board& B) {
+    v16u w0 = board_words(B, 0), w1 = board_words(B, 1), w2 = board_words(B, 2);
+    for (;;) {
+        // The open cells of the three bands (and a zero) in every 128-bit lane.
+        const v16u open =
+            __builtin_shufflevector(w2, w2, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7);
+        v16u n0, n1, n2, s0, s1, s2, placed;
+        if (!step_words(w0, 0x7777, open, n0, s0) || !step_words(w1, 0x7777, open, n1, s1) ||
+            !step_words(w2, 0x0007, open, n2, s2) || !placements(s0, s1, s2, placed))
+            return false;
+        const v16u u0 = after_placements(n0, s0, placed), u1 = after_placements(n1, s1, placed);
+        const v16u u2 = as_v16u(_mm512_mask_blend_epi32(0x0007, as_m512(w2 & ~placed),
+                                                        as_m512(after_placements(n2, s2, placed))));
+        const __mmask16 changed = _mm512_cmpneq_epi32_mask(as_m512(u0), as_m512(w0)) |
+                                  _mm512_cmpneq_epi32_mask(as_m512(u1), as_m512(w1)) |
+                                  _mm512_cmpneq_epi32_mask(as_m512(u2), as_m512(w2));
+        w0 = u0, w1 = u1, w2 = u2;
+        // Without a placement the words changed only by their own step, which is idempotent.
+        if (changed == 0 || _mm512_test_epi32_mask(as_m512(placed), as_m512(placed)) == 0) break;
+    }
+    _mm512_store_si512(&B.c[0], as_m512(w0));
+    _mm512_store_si512(&B.c[16], as_m512(w1));
+    _mm512_store_si512(&B.c[32], as_m512(w2));
+    return true;
+}
+#endif
+
+// The band steps of the words in `dirty` and of the words they change, word by word; with
+// AVX-512, once more than kSweepWords words wait, all at once instead.
+bool band_steps(Board& B, u64 dirty) {
+    while (dirty != 0) {
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+        if (std::popcount(dirty) > kSweepWords) return band_sweep(B);
+#endif
+        const int i = std::countr_zero(dirty);
+        dirty &= dirty - 1;
+        if (!band_step(B, i, dirty)) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 bool propagate(Board& B, u64 dirty) {
     for (;;) {
-        while (dirty != 0) {
-            const int i = std::countr_zero(dirty);
-            dirty &= dirty - 1;
-            if (!band_step(B, i, dirty)) return false;
-        }
+        if (!band_steps(B, dirty)) return false;
+        dirty = 0;
         // Naked singles, all bands at once.
         v4u once = B.vec(0), twice = {0, 0, 0, 0};
         for (int d = 1; d < 9; ++d) {
