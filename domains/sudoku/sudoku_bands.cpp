@@ -188,40 +188,112 @@ class Solver {
         return sparse ? choose_permutation<true>(B, g) : choose_permutation<false>(B, g);
     }
 
-    // Branch-free: per band or stack the smallest key (permutations, digit order, occupancy),
-    // where a digit that does not qualify has the key's largest permutation count. Sparse: the
-    // fewest permutations, ties to the highest digit; else exactly two, ties to the lowest.
+    // Per band or stack (0..2, then 3 + s) the smallest key of a digit that qualifies, kNone
+    // where none does: (permutations << 16 | order << 12), order being the digit for a split on
+    // exactly two, 8 - digit (ties to the highest) for a sparse one; and the permutations
+    // summed over the nine digits. Branch-free.
+    static constexpr u32 kNone = 15u << 16;
     template <bool sparse>
-    static bool choose_permutation(const Board& B, Guess& g) {
-        constexpr u32 kNone = 15u << 16;
-        int total[6] = {};
-        u32 key[6] = {kNone, kNone, kNone, kNone, kNone, kNone};
+    static void permutation_keys(const Board& B, int (&total)[6], u32 (&key)[6]) {
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+        // All 27 words at once: lane (digit, band) of the board's vectors gets the band's count
+        // and, turned as the stacks' (band, column) pairs, stack `band`'s.
+        v16u band_total{}, stack_total{}, band_key = splat16(kNone), stack_key = splat16(kNone);
+        const v16u shift = {0, 3, 6, 0, 0, 3, 6, 0, 0, 3, 6, 0, 0, 3, 6, 0};
+        const v16u stack_lanes = {~0u, ~0u, ~0u, 0, ~0u, ~0u, ~0u, 0,
+                                  ~0u, ~0u, ~0u, 0, ~0u, ~0u, ~0u, 0};
+        const v16u first_row = splat16(0x49);
+        for (int k = 0; k < 3; ++k) {
+            const v16u m = as_v16u(
+                _mm512_maskz_mov_epi32(k < 2 ? 0x7777 : 0x0007, as_m512(board_words(B, k))));
+            const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow);
+            const TriadPartners p = triad_partners(t);
+            const v16u in_band =
+                popcount(((t & p.down) | (t & p.cross) << 1) & (first_row | first_row << 1));
+            // Stacks: bands are the rows (lanes turned inside each digit), columns the boxes.
+            const v16u f = (m | m >> 9 | m >> 18) & splat16(0x1FF);
+            const v16u f1 =
+                __builtin_shufflevector(f, f, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
+            const v16u f2 =
+                __builtin_shufflevector(f, f, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+            const auto c1 = [](v16u x) { return (x >> 1 & 0xDB) | (x << 2 & 0x124); };
+            const auto c2 = [](v16u x) { return (x >> 2 & 0x49) | (x << 1 & 0x1B6); };
+            const v16u down = f & c1(f1) & c2(f2), cross = f & c2(f1) & c1(f2);
+            // Band 0's lane of each digit names each permutation once; stack s's to lane s.
+            const auto band0 = [](v16u x) {
+                return __builtin_shufflevector(x, x, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
+                                               12);
+            };
+            const v16u in_stack = popcount(
+                ((band0(down) >> shift & 7) | (band0(cross) >> shift & 7) << 3) & stack_lanes);
+            const v16u digit = v16u{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3} + 4 * k;
+            const v16u order = (sparse ? 8 - digit : digit) << 12;
+            band_total += in_band, stack_total += in_stack;
+            band_key = min(band_key, qualify<sparse>(in_band, order));
+            stack_key = min(stack_key, qualify<sparse>(in_stack, order));
+        }
+        band_total += swap_pairs(band_total), band_total += swap_halves(band_total);
+        stack_total += swap_pairs(stack_total), stack_total += swap_halves(stack_total);
+        band_key = min(band_key, swap_pairs(band_key)),
+        band_key = min(band_key, swap_halves(band_key));
+        stack_key = min(stack_key, swap_pairs(stack_key)),
+        stack_key = min(stack_key, swap_halves(stack_key));
+        for (int b = 0; b < 3; ++b) {
+            total[b] = static_cast<int>(band_total[b]),
+            total[3 + b] = static_cast<int>(stack_total[b]);
+            key[b] = band_key[b], key[3 + b] = stack_key[b];
+        }
+#else
+        for (int b = 0; b < 6; ++b) total[b] = 0, key[b] = kNone;
         for (int d = 8; d >= 0; --d) {
-            const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
-            const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
-            const u32 occ[6] = {triads(m0),
-                                triads(m1),
-                                triads(m2),
-                                stack_bits(folded, 0),
-                                stack_bits(folded, 1),
-                                stack_bits(folded, 2)};
             const u32 order = static_cast<u32>(sparse ? 8 - d : d) << 12;
             for (int b = 0; b < 6; ++b) {
-                const u32 n = kT.perms[occ[b]];
+                const u32 n = kT.perms[occupancy(B, b, d)];
                 total[b] += static_cast<int>(n);
                 const bool qualifies = sparse ? n >= 2 : n == 2;
-                key[b] = std::min(key[b], qualifies ? n << 16 | order | occ[b] : kNone);
+                key[b] = std::min(key[b], qualifies ? n << 16 | order : kNone);
             }
         }
+#endif
+    }
+
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+    static v16u popcount(v16u x) {
+        return as_v16u(_mm512_popcnt_epi32(as_m512(x)));
+    }
+    static v16u min(v16u a, v16u b) {
+        return a < b ? a : b;
+    }
+    // A key where the count qualifies, else kNone.
+    template <bool sparse>
+    static v16u qualify(v16u n, v16u order) {
+        const v16u yes = sparse ? n >= 2 : n == 2;
+        return (yes & (n << 16 | order)) | (~yes & kNone);
+    }
+#endif
+
+    // The triads of digit d in band b (0..2), or its (band, column) pairs in stack b - 3.
+    static u32 occupancy(const Board& B, int b, int d) {
+        if (b < 3) return triads(B.c[4 * d + b]);
+        const u32 folded =
+            fold(B.c[4 * d]) | fold(B.c[4 * d + 1]) << 9 | fold(B.c[4 * d + 2]) << 18;
+        return stack_bits(folded, b - 3);
+    }
+
+    template <bool sparse>
+    static bool choose_permutation(const Board& B, Guess& g) {
+        int total[6];
+        u32 key[6];
+        permutation_keys<sparse>(B, total, key);
         const int bound = sparse ? 9 * 6 : kMaxPermutations;
         int best = bound + 1;
         for (int b = 0; b < 6; ++b)
             if (key[b] != kNone && total[b] < best)
                 best = total[b], g.band = b,
                 g.digit = sparse ? 8 - static_cast<int>(key[b] >> 12 & 15)
-                                 : static_cast<int>(key[b] >> 12 & 15),
-                g.occupancy = key[b] & 0x1FF;
+                                 : static_cast<int>(key[b] >> 12 & 15);
         g.permutation = best <= bound;
+        if (g.permutation) g.occupancy = occupancy(B, g.band, g.digit);
         return g.permutation;
     }
 

@@ -185,6 +185,43 @@ inline v16u board_words(const Board& B, int k) {
     return reinterpret_cast<v16u>(_mm512_load_si512(&B.c[16 * k]));
 }
 
+inline v16u splat16(u32 x) {
+    return reinterpret_cast<v16u>(_mm512_set1_epi32(static_cast<int>(x)));
+}
+inline __m512i as_m512(v16u x) {
+    return reinterpret_cast<__m512i>(x);
+}
+inline v16u as_v16u(__m512i x) {
+    return reinterpret_cast<v16u>(x);
+}
+
+// Shuffles are vector extensions too. The 128-bit lanes in the order 1, 0, 3, 2 and 2, 3, 0, 1:
+// folding with both leaves in every lane the sum (or union) of the four digits' lanes.
+inline v16u swap_pairs(v16u x) {
+    return __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+}
+inline v16u swap_halves(v16u x) {
+    return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+// The permutation test without a table, on band words' triads t (each triad's lowest bit): a
+// triad lies on a permutation when the triads of the two other rows, in the two other boxes,
+// hold candidates, in one order (`down`: row + 1 in box + 1, row + 2 in box + 2) or the other
+// (`cross`: row + 1 in box + 2, row + 2 in box + 1), rows and boxes counted modulo 3. Each of
+// the six permutations has one triad in the first row, so `t & down` and `t & cross` there name
+// them all once.
+struct TriadPartners {
+    v16u down, cross;
+};
+inline TriadPartners triad_partners(v16u t) {
+    const v16u band = splat16(kBand);
+    const v16u r1 = (t >> 9 | t << 18) & band, r2 = (t >> 18 | t << 9) & band;  // rows turned
+    const v16u box01 = splat16(0x241209), box0 = splat16(kColumn);  // boxes 0, 1 / 0 of each row
+    const auto c1 = [&](v16u x) { return (x >> 3 & box01) | (x << 6 & ~box01); };
+    const auto c2 = [&](v16u x) { return (x >> 6 & box0) | (x << 3 & ~box0); };
+    return {c1(r1) & c2(r2), c2(r1) & c1(r2)};
+}
+
 inline void place_rows(Board& B, int d, int b, u32 s, u32 n, u64& dirty) {
     const u64 band = 0x1111111111ull << b;  // word b of every digit, and the open cells' 36 + b
     const u64 digit = 7ull << (4 * d) & ~band, own = 1ull << (4 * d + b);

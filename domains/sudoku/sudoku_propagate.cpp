@@ -160,33 +160,17 @@ inline bool column_singles(Board& B, u64& dirty, bool& found) {
 // the cost: one sweep is about 190 vector instructions with no data-dependent branch, where the
 // word-at-a-time loop is a chain of dependent loads and a hard-to-predict branch per word. A
 // sweep steps all 27 words, so a few changed words are still cheaper one at a time: of the
-// thresholds 2 to 9, 4 was the fastest on the hard and the test-puzzle variants
+// thresholds 2, 4, 5, 6 and 9, 4 was the fastest on the hard and the test-puzzle variants
 // (docs/notes/measurements.md).
 constexpr int kSweepWords = 4;
 
-inline v16u splat16(u32 x) {
-    return reinterpret_cast<v16u>(_mm512_set1_epi32(static_cast<int>(x)));
-}
-inline __m512i as_m512(v16u x) {
-    return reinterpret_cast<__m512i>(x);
-}
-inline v16u as_v16u(__m512i x) {
-    return reinterpret_cast<v16u>(x);
-}
-
-// The band step of the words in lanes `digits` of m, without a table: triad t of a band word
-// lies on a permutation when both triads of the rows below it, in the two other boxes, hold
-// candidates, in one order or the other. With r1, r2 the triads rotated by one and two rows,
-// and c1, c2 rotations by one and two boxes: t & (c1(r1) & c2(r2) | c2(r1) & c1(r2)). Sets n to
-// the word's kept cells and s to its rows' single cells that are open; false when a word has no
-// permutation left.
+// The band step of the words in lanes `digits` of m (triad_partners instead of the table). Sets
+// n to the word's kept cells and s to its rows' single cells that are open; false when a word
+// has no permutation left.
 inline bool step_words(v16u m, __mmask16 digits, v16u open, v16u& n, v16u& s) {
-    const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow), band = splat16(kBand);
-    const v16u r1 = (t >> 9 | t << 18) & band, r2 = (t >> 18 | t << 9) & band;
-    const v16u box01 = splat16(0x241209), box0 = splat16(kColumn);  // boxes 0, 1 / 0 of each row
-    const auto c1 = [&](v16u x) { return (x >> 3 & box01) | (x << 6 & ~box01); };
-    const auto c2 = [&](v16u x) { return (x >> 6 & box0) | (x << 3 & ~box0); };
-    const v16u a = t & ((c1(r1) & c2(r2)) | (c2(r1) & c1(r2)));
+    const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow);
+    const TriadPartners p = triad_partners(t);
+    const v16u a = t & (p.down | p.cross);
     if (_mm512_mask_testn_epi32_mask(digits, as_m512(a), as_m512(a)) != 0) return false;
     n = m & (a | a << 1 | a << 2);
     // Every row of n holds a cell, so n - kColumn borrows only inside each row: a row of y is
@@ -206,13 +190,6 @@ inline bool step_words(v16u m, __mmask16 digits, v16u open, v16u& n, v16u& s) {
 // the 128-bit lanes, so every lane holds the three bands' placements.
 inline bool placements(v16u s0, v16u s1, v16u s2, v16u& placed) {
     v16u once = s0 | s1 | s2, twice = (s0 & s1) | (s0 & s2) | (s1 & s2);
-    // Shuffles are vector extensions: GCC 12's intrinsics for them raise -Wmaybe-uninitialized.
-    const auto swap_pairs = [](v16u x) {  // 128-bit lanes 1, 0, 3, 2
-        return __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
-    };
-    const auto swap_halves = [](v16u x) {  // 128-bit lanes 2, 3, 0, 1
-        return __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    };
     twice |= swap_pairs(twice) | (once & swap_pairs(once)), once |= swap_pairs(once);
     twice |= swap_halves(twice) | (once & swap_halves(once)), once |= swap_halves(once);
     placed = once;
