@@ -1,7 +1,8 @@
 // Frontier's Sudoku solver and tdoku side by side on the same puzzles, one thread, CPU time.
 //
 // Not part of the build: tdoku (github.com/t-dillon/tdoku) is fetched and compiled separately,
-// and only its C API (include/tdoku.h) is called here. Build, from the repository root, after
+// and only its C API (include/tdoku.h) is called here. docs/bench/sudoku_vs_tdoku.sh builds it
+// and runs both programs on the same files; by hand, from the repository root, after
 // `cmake --preset release && ninja -C build frontier_domains` (one command per line):
 //
 // clang-format off
