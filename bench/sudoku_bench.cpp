@@ -95,7 +95,7 @@ void solve_set(benchmark::State& state, const Set& set) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.puzzles.size()));
     state.SetLabel(std::string(to_string(o.method)) +
                    (o.method == SudokuMethod::Csp
-                        ? (detail::sudoku_bands_use_bmi2() ? " (bmi2)" : " (portable)")
+                        ? std::string(" (") + detail::sudoku_bands_isa() + ")"
                         : ""));
     state.counters["puzzles"] = static_cast<double>(set.puzzles.size());
     state.counters["nodes/puzzle"] = static_cast<double>(nodes) / set.puzzles.size();

@@ -13,11 +13,10 @@
 #include "domains/sudoku/sudoku_board.hpp"
 #include "domains/sudoku/sudoku_propagate.hpp"
 
-namespace frontier::detail {
+namespace frontier::detail::sudoku_bands {
+inline namespace FRONTIER_SUDOKU_ISA {
 
 namespace {
-
-using namespace sudoku_bands;
 
 class Solver {
   public:
@@ -351,12 +350,18 @@ class Solver {
 
 }  // namespace
 
-void solve_sudoku_bands(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult& r) {
+void solve(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult& r) {
     Solver(options, r).run(puzzle);
 }
 
-bool sudoku_bands_use_bmi2() {
-    return FRONTIER_SUDOKU_BMI2 != 0;
+const char* isa() {
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__) && \
+    FRONTIER_SUDOKU_BMI2
+    return "avx512";
+#else
+    return FRONTIER_SUDOKU_BMI2 ? "bmi2" : "portable";
+#endif
 }
 
-}  // namespace frontier::detail
+}  // namespace FRONTIER_SUDOKU_ISA
+}  // namespace frontier::detail::sudoku_bands

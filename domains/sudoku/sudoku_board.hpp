@@ -39,7 +39,14 @@
 #define FRONTIER_SUDOKU_BMI2 0
 #endif
 
+// The solver may be compiled twice into one library (sudoku_avx512.cpp): each compilation's
+// symbols live in their own inline namespace, named by FRONTIER_SUDOKU_ISA.
+#ifndef FRONTIER_SUDOKU_ISA
+#define FRONTIER_SUDOKU_ISA baseline
+#endif
+
 namespace frontier::detail::sudoku_bands {
+inline namespace FRONTIER_SUDOKU_ISA {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
@@ -278,4 +285,5 @@ inline bool band_step(Board& B, int i, u64& dirty) {
     return true;
 }
 
+}  // namespace FRONTIER_SUDOKU_ISA
 }  // namespace frontier::detail::sudoku_bands

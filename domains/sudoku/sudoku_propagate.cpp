@@ -1,6 +1,7 @@
 #include "domains/sudoku/sudoku_propagate.hpp"
 
 namespace frontier::detail::sudoku_bands {
+inline namespace FRONTIER_SUDOKU_ISA {
 
 namespace {
 
@@ -308,4 +309,5 @@ bool propagate(Board& B, u64 dirty) {
     }
 }
 
+}  // namespace FRONTIER_SUDOKU_ISA
 }  // namespace frontier::detail::sudoku_bands

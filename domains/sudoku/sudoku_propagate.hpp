@@ -4,6 +4,7 @@
 #include "domains/sudoku/sudoku_board.hpp"
 
 namespace frontier::detail::sudoku_bands {
+inline namespace FRONTIER_SUDOKU_ISA {
 
 // Infers on `B` until nothing changes, starting from the band words marked in `dirty` (bit
 // 4 * d + b): first the triad step of every changed word and the placements it finds (with
@@ -18,4 +19,5 @@ namespace frontier::detail::sudoku_bands {
 // on a contradiction.
 bool propagate(Board& B, u64 dirty);
 
+}  // namespace FRONTIER_SUDOKU_ISA
 }  // namespace frontier::detail::sudoku_bands

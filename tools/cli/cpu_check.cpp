@@ -25,6 +25,7 @@ bool this_cpu_has(const char* name) {
     if (is("avx512vl")) return __builtin_cpu_supports("avx512vl");
     if (is("avx512dq")) return __builtin_cpu_supports("avx512dq");
     if (is("avx512cd")) return __builtin_cpu_supports("avx512cd");
+    if (is("avx512vpopcntdq")) return __builtin_cpu_supports("avx512vpopcntdq");
 #endif
     (void)name;
     return true;
