@@ -3,14 +3,11 @@
 // that has AVX-512 F, VL, VPOPCNTDQ and BMI2 (domains/sudoku/sudoku_bands.hpp). This program
 // links that library, not the build tree's: the dispatch must follow the CPU, and both
 // compilations must search the same trees (same boards, same counts, the listed solutions).
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "bench/sudoku_reference.hpp"
 #include "domains/sudoku/sudoku.hpp"
 #include "domains/sudoku/sudoku_bands.hpp"
 #include "domains/sudoku/sudoku_io.hpp"
@@ -33,29 +30,13 @@ bool cpu_has_avx512() {
            __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
 }
 
-// The reference puzzles and their solutions (sudoku.tsv: puzzle, solution, source).
-std::vector<std::pair<SudokuGrid, SudokuGrid>> references() {
-    std::ifstream in(FRONTIER_DATA_DIR "/sudoku.tsv");
-    std::vector<std::pair<SudokuGrid, SudokuGrid>> out;
-    std::string line;
-    std::getline(in, line);  // the header
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string puzzle, solution;
-        std::getline(fields, puzzle, '\t');
-        std::getline(fields, solution, '\t');
-        out.emplace_back(parse_sudoku(puzzle), parse_sudoku(solution));
-    }
-    return out;
-}
-
 TEST(PortableSudoku, DispatchFollowsTheCpu) {
     EXPECT_STREQ(detail::sudoku_bands_isa(), cpu_has_avx512() ? "avx512" : "portable");
 }
 
 TEST(PortableSudoku, BothCompilationsSearchTheSameTrees) {
     if (!cpu_has_avx512()) GTEST_SKIP() << "this CPU lacks AVX-512 (F, VL, VPOPCNTDQ) or BMI2";
-    const auto refs = references();
+    const auto refs = bench::reference_sudokus();  // sudoku.tsv: puzzles, listed solutions
     ASSERT_GE(refs.size(), 16u);
     for (std::size_t i = 0; i < refs.size(); ++i)
         for (std::uint64_t v = 0; v < 16; ++v) {
