@@ -15,9 +15,10 @@
 //   gcc -O3 -march=native $T/example/solve.c /tmp/tdoku_simd.o /tmp/tdoku_util.o -lstdc++ -o /tmp/tdoku_solve
 // clang-format on
 //
-// Sets: `hard` and `minimal` are generated exactly as bench/sudoku_bench.cpp makes them (1,024
+// Sets: `hard`, `minimal` and `mixed` are the benchmark's (bench/sudoku_reference.hpp: 1,024
 // symmetric variants of the 16 hard puzzles; 256 minimal puzzles from variants of their
-// solutions); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty);
+// solutions; 256 variants of the hard puzzles, a quarter without a solution and a quarter with
+// several); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty);
 // `variants PATH` makes 5,000 symmetric variants of such a file's puzzles (variant i of puzzle
 // i mod n, seed 500,000 + i), so that no solver gains from the orientation the puzzles were
 // published in. `print SET PATH [N]` prints a set instead, one puzzle per line (N variants), for
@@ -74,31 +75,15 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
         return set;
     }
     const auto refs = bench::read_sudoku_tsv(path);
-    if (kind == "hard") {
-        for (std::size_t i = 0; i < refs.size(); ++i)
-            for (std::uint64_t v = 0; v < 64; ++v)
-                set.push_back(sudoku_variant(refs[i].first, 1000 * i + v));
-        return set;
+    const bench::SudokuSet s = kind == "hard"      ? bench::hard_sudoku_set(refs)
+                               : kind == "mixed"   ? bench::mixed_sudoku_set(refs)
+                               : kind == "minimal" ? bench::minimal_sudoku_set(refs)
+                                                   : bench::SudokuSet{};
+    if (s.puzzles.empty()) {
+        std::fprintf(stderr, "unknown set '%s'\n", kind.c_str());
+        std::exit(2);
     }
-    SudokuOptions two;
-    two.max_solutions = 2;
-    for (std::uint64_t k = 0; k < 256; ++k) {  // as minimal_variants() in bench/sudoku_bench.cpp
-        SudokuGrid p = sudoku_variant(refs[k % refs.size()].second, 7000 + k);
-        std::uint64_t x = k * 0x9E3779B97F4A7C15ull + 1;
-        int cells[81];
-        for (int c = 0; c < 81; ++c) cells[c] = c;
-        for (int c = 80; c > 0; --c) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            std::swap(cells[c], cells[x % static_cast<std::uint64_t>(c + 1)]);
-        }
-        for (int c : cells) {
-            const std::uint8_t d = p.cells[c];
-            p.cells[c] = 0;
-            if (!solve_sudoku(p, two).unique()) p.cells[c] = d;
-        }
-        set.push_back(p);
-    }
-    return set;
+    return s.puzzles;
 }
 
 }  // namespace
@@ -113,7 +98,7 @@ int main(int argc, char** argv) {
     if (argc < 3) {
         std::fprintf(
             stderr,
-            "usage: %s hard|minimal SUDOKU_TSV | file|variants PUZZLES [seconds] [rounds]\n"
+            "usage: %s hard|minimal|mixed SUDOKU_TSV | file|variants PUZZLES [seconds] [rounds]\n"
             "       %s print SET PATH [variants]\n",
             argv[0], argv[0]);
         return 2;
