@@ -139,6 +139,17 @@ TEST(CliMpi, TwoBitShardsAreChecked) {
     std::filesystem::remove_all(dir);
 }
 
+// Whether the two shards of DIR, joined, are the one-file table's payload byte for byte.
+bool shards_are(const std::string& dir, const std::string& one_file) {
+    const TableFile one = TableFile::open(one_file);
+    std::vector<std::uint8_t> joined;
+    for (const char* shard : {"/shard-0000-of-0002.table", "/shard-0001-of-0002.table"}) {
+        const TableFile f = TableFile::open(dir + shard);
+        joined.insert(joined.end(), f.payload().begin(), f.payload().end());
+    }
+    return std::equal(joined.begin(), joined.end(), one.payload().begin(), one.payload().end());
+}
+
 // A distributed two-bit run keeps one checkpoint per rank: stopped by --max-depth, it is refused
 // as a table and as a fresh start, refused by another rank count, and --resume finishes it into
 // the one-file table's bytes (checkpointing after every layer on the way).
@@ -165,14 +176,43 @@ TEST(CliMpi, TwoBitRunResumesFromEveryRanksCheckpoint) {
     ASSERT_EQ(done.exit_code, 0) << done.err;
     EXPECT_EQ(json::parse(done.out)["max_depth"], 55);
     EXPECT_FALSE(fs::exists(dir + "/t/shard-0000-of-0002.checkpoint"));
-    const TableFile one = TableFile::open(dir + "/one.2bit");
-    std::vector<std::uint8_t> joined;
-    for (const char* shard : {"/t/shard-0000-of-0002.table", "/t/shard-0001-of-0002.table"}) {
-        const TableFile f = TableFile::open(dir + shard);
-        joined.insert(joined.end(), f.payload().begin(), f.payload().end());
+    EXPECT_TRUE(shards_are(dir + "/t", dir + "/one.2bit"));
+    fs::remove_all(dir);
+}
+
+// A save interrupted between the ranks' writes: rank 0 has written depth 21 (and still keeps 20
+// as its previous checkpoint), rank 1 had only set its depth-20 checkpoint aside. --resume takes
+// depth 20, which both hold, and finishes the table; with no common layers it refuses once.
+TEST(CliMpi, ATwoBitSaveCutBetweenTheRanksStillResumes) {
+    const std::string dir = test::temp_dir(), t = dir + "/t/shard-000";
+    const std::string run =
+        "enumerate sliding:2x5 --two-bit --distributed --threads 1 --out " + dir + "/t";
+    ASSERT_EQ(
+        test::run_frontier("enumerate sliding:2x5 --two-bit --out " + dir + "/one.2bit").exit_code,
+        0);
+    ASSERT_EQ(test::run_frontier_with(mpiexec(2), run + " --max-depth 20").exit_code, 0);
+    for (const char* r : {"0", "1"})
+        fs::copy_file(t + r + "-of-0002.checkpoint", dir + "/depth20-" + r);
+    ASSERT_EQ(test::run_frontier_with(mpiexec(2), run + " --resume --max-depth 21").exit_code, 0);
+    EXPECT_FALSE(fs::exists(t + "0-of-0002.checkpoint.previous"));  // dropped after the save
+    // No depth on both ranks: refused.
+    fs::copy_file(dir + "/depth20-1", t + "1-of-0002.checkpoint",
+                  fs::copy_options::overwrite_existing);
+    const auto mixed = test::run_frontier_with(mpiexec(2), run + " --resume");
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_EQ(occurrences(mixed.err, "the ranks' checkpoints hold different layers"), 1)
+        << mixed.err;
+    // The cut save: rank 0 {21, previous 20}, rank 1 {previous 20}.
+    fs::copy_file(dir + "/depth20-0", t + "0-of-0002.checkpoint.previous");
+    fs::rename(t + "1-of-0002.checkpoint", t + "1-of-0002.checkpoint.previous");
+    const auto done = test::run_frontier_with(mpiexec(2), run + " --resume --json");
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    EXPECT_EQ(json::parse(done.out)["max_depth"], 55);
+    for (const char* r : {"0", "1"}) {
+        EXPECT_FALSE(fs::exists(t + r + "-of-0002.checkpoint"));
+        EXPECT_FALSE(fs::exists(t + r + "-of-0002.checkpoint.previous"));
     }
-    EXPECT_TRUE(
-        std::equal(joined.begin(), joined.end(), one.payload().begin(), one.payload().end()));
+    EXPECT_TRUE(shards_are(dir + "/t", dir + "/one.2bit"));
     fs::remove_all(dir);
 }
 

@@ -7,7 +7,11 @@
 // layer, at most once per --checkpoint-minutes (rank 0's clock decides for all), every rank saves
 // its slice as DIR/shard-K-of-N.checkpoint (the shard's header with complete=no and the layer
 // counts so far); --resume has every rank load its own, and the ranks must agree on the layers.
-// The finished run writes the shards and the manifest, then deletes the checkpoints.
+// A save has two phases, so that an interrupt between two ranks' writes cannot leave them holding
+// different layers: each rank keeps its last checkpoint as PATH.previous while it writes the new
+// one, and deletes it only once every rank has written theirs; --resume takes the deepest layers
+// every rank holds in one of its two files. The finished run writes the shards and the manifest,
+// then deletes the checkpoints.
 //
 // Ctrl-C (mpirun passes it on to the ranks as SIGTERM) ends every rank at once; rank 0 alone
 // prints the interrupt line, which says what the checkpoints hold once every rank has saved.
@@ -48,6 +52,19 @@ std::string every_checkpoint(const std::string& dir, int ranks) {
     return path.replace(at, path.find('-', at) - at, "*");
 }
 
+// A rank's last checkpoint while it writes the next (see the top of this file).
+std::string previous_of(const std::string& checkpoint) {
+    return checkpoint + ".previous";
+}
+
+void save_checkpoint(const std::string& path, const TableHeader& h,
+                     std::span<const std::uint8_t> bytes, Cluster& cluster) {
+    if (std::filesystem::exists(path)) std::filesystem::rename(path, previous_of(path));
+    write_table_file(path, h, bytes);
+    cluster.barrier();
+    std::filesystem::remove(previous_of(path));
+}
+
 // What the interrupt line says until this run saves its first checkpoints.
 std::string first_interrupt_note(const TwoBitEnumerateOptions& o, const std::string& every) {
     if (o.out.empty()) return "nothing was saved (with --out DIR the ranks keep checkpoints)";
@@ -67,35 +84,61 @@ TableHeader checkpoint_header(const SlidingTwoBitSpace& space,
     return h;
 }
 
-// The layer counts of this rank's checkpoint, after checking it is this rank's slice of this
-// table and that every rank holds the same counts (before the ranks run: an error is printed
-// once). Its payload is read, checksum and all, when the slice is filled.
-std::vector<std::uint64_t> checkpoint_layers(const std::string& path, const TableHeader& want,
+// The layer counts of one checkpoint file, after checking it is this rank's slice of this table.
+std::vector<std::uint64_t> checkpoint_file_layers(const std::string& path,
+                                                  const TableHeader& want) {
+    const TableFile file = TableFile::open(path, /*verify_payload=*/false);
+    const TableHeader& h = file.header();
+    for (const char* key :
+         {"encoding", "index", "shard_index", "shard_count", "shard_first", "complete"})
+        if (h.field(key) != want.field(key))
+            throw InputError(path + ": a checkpoint of another run (" + key + ")");
+    if (h.domain != want.domain || h.goal != want.goal || h.entries != want.entries ||
+        h.entry_bits != 2)
+        throw InputError(path + ": a checkpoint of another table (" + h.domain + ", goal " +
+                         h.goal + ")");
+    return two_bit_layer_counts(path, h.field("layers"));
+}
+
+// The checkpoint this rank resumes from, and its layer counts: of the rank's checkpoint and its
+// previous one, the file with the deepest layers that every rank holds (the same counts on every
+// rank), checked before the ranks run (an error is printed once). That file becomes the rank's
+// checkpoint again, so the next save keeps it as the previous one. Its payload is read,
+// checksum and all, when the slice is filled.
+std::vector<std::uint64_t> resume_checkpoint(const std::string& path, const TableHeader& want,
                                              Cluster& cluster) {
-    std::vector<std::uint64_t> layers;
+    constexpr std::uint64_t kAbsent = ~std::uint64_t{0};
+    std::vector<std::uint64_t> layers[2];  // the checkpoint, its previous one
+    const std::string files[2] = {path, previous_of(path)};
     agree(cluster, [&] {
-        if (!std::filesystem::exists(path))
+        if (!std::filesystem::exists(path) && !std::filesystem::exists(files[1]))
             throw InputError("--resume: no checkpoint " + path +
                              " (resume with the ranks and --out of the run that saved it)");
-        const TableFile file = TableFile::open(path, /*verify_payload=*/false);
-        const TableHeader& h = file.header();
-        for (const char* key :
-             {"encoding", "index", "shard_index", "shard_count", "shard_first", "complete"})
-            if (h.field(key) != want.field(key))
-                throw InputError(path + ": a checkpoint of another run (" + key + ")");
-        if (h.domain != want.domain || h.goal != want.goal || h.entries != want.entries ||
-            h.entry_bits != 2)
-            throw InputError(path + ": a checkpoint of another table (" + h.domain + ", goal " +
-                             h.goal + ")");
-        layers = two_bit_layer_counts(path, h.field("layers"));
+        for (int f = 0; f < 2; ++f)
+            if (std::filesystem::exists(files[f]))
+                layers[f] = checkpoint_file_layers(files[f], want);
     });
-    const auto all = all_gather_vector<std::uint64_t>(
-        cluster, std::vector<std::uint64_t>{layers.size(), checksum_of(layers)});
-    for (std::size_t i = 2; i < all.size(); i += 2)
-        if (all[i] != all[0] || all[i + 1] != all[1])
-            throw InputError("--resume: the ranks' checkpoints hold different layers (rank " +
-                             std::to_string(i / 2) + "); run again without --resume");
-    return layers;
+    std::vector<std::uint64_t> mine;  // per file: depth + 1 (0: absent), checksum of the counts
+    for (const auto& l : layers)
+        mine.insert(mine.end(), {l.size(), l.empty() ? kAbsent : checksum_of(l)});
+    const auto all = all_gather_vector<std::uint64_t>(cluster, mine);
+    // The deepest (size, checksum) pair present on every rank.
+    std::uint64_t best_size = 0, best_sum = kAbsent;
+    for (std::size_t k = 0; k < 4; k += 2) {
+        const std::uint64_t size = all[k], sum = all[k + 1];
+        bool everywhere = size > best_size;
+        for (std::size_t r = 4; everywhere && r < all.size(); r += 4)
+            everywhere =
+                (all[r] == size && all[r + 1] == sum) || (all[r + 2] == size && all[r + 3] == sum);
+        if (everywhere) best_size = size, best_sum = sum;
+    }
+    if (best_size == 0)
+        throw InputError(
+            "--resume: the ranks' checkpoints hold different layers; run again "
+            "without --resume");
+    const int chosen = mine[0] == best_size && mine[1] == best_sum ? 0 : 1;
+    if (chosen == 1) std::filesystem::rename(files[1], path);
+    return layers[chosen];
 }
 
 }  // namespace
@@ -116,10 +159,11 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
         const std::string mine_saved =
             o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
-        if (!o.resume && !mine_saved.empty() && std::filesystem::exists(mine_saved))
-            throw InputError(mine_saved +
-                             ": a checkpoint of an earlier run exists; continue it with --resume, "
-                             "or delete it");
+        for (const std::string& f : {mine_saved, previous_of(mine_saved)})
+            if (!o.resume && !mine_saved.empty() && std::filesystem::exists(f))
+                throw InputError(f +
+                                 ": a checkpoint of an earlier run exists; continue it with "
+                                 "--resume, or delete it");
     });
     const std::string saved =
         o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
@@ -127,7 +171,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
         return checkpoint_header(space, layers, cluster.rank(), cluster.size(), layout);
     };
     const std::vector<std::uint64_t> resume_layers =
-        o.resume ? checkpoint_layers(saved, header({1}), cluster) : std::vector<std::uint64_t>{};
+        o.resume ? resume_checkpoint(saved, header({1}), cluster) : std::vector<std::uint64_t>{};
     run_collectively([&] {
         TwoBitTable slice(mine);
         TwoBitDistributedOptions options;
@@ -147,8 +191,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
                     layers.back() > 0 && since_checkpoint.seconds() >= o.checkpoint_minutes * 60;
                 broadcast_value(cluster, 0, due);  // rank 0's clock, so every rank saves or none
                 if (!due) return;
-                write_table_file(saved, header(layers), slice.bytes());
-                cluster.barrier();
+                save_checkpoint(saved, header(layers), slice.bytes(), cluster);
                 since_checkpoint = Stopwatch();
                 note.say(every + " hold the layers to depth " + std::to_string(layers.size() - 1) +
                          ": run the same command with --resume to continue");
@@ -175,9 +218,9 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
             write_shards(o.out, two_bit_header(space, r.layers, true), cluster, layout,
                          slice.bytes());
             std::filesystem::remove(saved);
+            std::filesystem::remove(previous_of(saved));
         } else if (!o.out.empty()) {  // --max-depth: the run so far, to continue with --resume
-            write_table_file(saved, header(r.layers), slice.bytes());
-            cluster.barrier();
+            save_checkpoint(saved, header(r.layers), slice.bytes(), cluster);
         }
         if (!leader) return;
         write_depth_plot(o.plot, name, r.layers,
