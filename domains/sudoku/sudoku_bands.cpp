@@ -9,6 +9,7 @@
 #include "domains/sudoku/sudoku_bands.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "domains/sudoku/sudoku_board.hpp"
 #include "domains/sudoku/sudoku_propagate.hpp"
@@ -194,7 +195,7 @@ class Solver {
     static constexpr u32 kNone = 15u << 16;
     template <bool sparse>
     static void permutation_keys(const Board& B, int (&total)[6], u32 (&key)[6]) {
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#if FRONTIER_SUDOKU_AVX512_COUNTS
         // All 27 words at once: lane (digit, band) of the board's vectors gets the band's count
         // and, turned as the stacks' (band, column) pairs, stack `band`'s.
         v16u band_total{}, stack_total{}, band_key = splat16(kNone), stack_key = splat16(kNone);
@@ -205,16 +206,12 @@ class Solver {
         for (int k = 0; k < 3; ++k) {
             const v16u m = as_v16u(
                 _mm512_maskz_mov_epi32(k < 2 ? 0x7777 : 0x0007, as_m512(board_words(B, k))));
-            const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow);
+            const v16u t = triad_lows(m);
             const TriadPartners p = triad_partners(t);
             const v16u in_band =
                 popcount(((t & p.down) | (t & p.cross) << 1) & (first_row | first_row << 1));
             // Stacks: bands are the rows (lanes turned inside each digit), columns the boxes.
-            const v16u f = (m | m >> 9 | m >> 18) & splat16(0x1FF);
-            const v16u f1 =
-                __builtin_shufflevector(f, f, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
-            const v16u f2 =
-                __builtin_shufflevector(f, f, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+            const v16u f = fold_columns(m), f1 = bands_turned_once(f), f2 = bands_turned_twice(f);
             const auto c1 = [](v16u x) { return (x >> 1 & 0xDB) | (x << 2 & 0x124); };
             const auto c2 = [](v16u x) { return (x >> 2 & 0x49) | (x << 1 & 0x1B6); };
             const v16u down = f & c1(f1) & c2(f2), cross = f & c2(f1) & c1(f2);
@@ -246,8 +243,9 @@ class Solver {
         for (int b = 0; b < 6; ++b) total[b] = 0, key[b] = kNone;
         for (int d = 8; d >= 0; --d) {
             const u32 order = static_cast<u32>(sparse ? 8 - d : d) << 12;
+            const std::array<u32, 6> occ = occupancies(B, d);
             for (int b = 0; b < 6; ++b) {
-                const u32 n = kT.perms[occupancy(B, b, d)];
+                const u32 n = kT.perms[occ[b]];
                 total[b] += static_cast<int>(n);
                 const bool qualifies = sparse ? n >= 2 : n == 2;
                 key[b] = std::min(key[b], qualifies ? n << 16 | order : kNone);
@@ -256,7 +254,7 @@ class Solver {
 #endif
     }
 
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#if FRONTIER_SUDOKU_AVX512_COUNTS
     static v16u popcount(v16u x) {
         return as_v16u(_mm512_popcnt_epi32(as_m512(x)));
     }
@@ -271,12 +269,16 @@ class Solver {
     }
 #endif
 
-    // The triads of digit d in band b (0..2), or its (band, column) pairs in stack b - 3.
-    static u32 occupancy(const Board& B, int b, int d) {
-        if (b < 3) return triads(B.c[4 * d + b]);
-        const u32 folded =
-            fold(B.c[4 * d]) | fold(B.c[4 * d + 1]) << 9 | fold(B.c[4 * d + 2]) << 18;
-        return stack_bits(folded, b - 3);
+    // Digit d's triads in bands 0..2, then its (band, column) pairs in stacks 0..2.
+    static std::array<u32, 6> occupancies(const Board& B, int d) {
+        const u32 m0 = B.c[4 * d], m1 = B.c[4 * d + 1], m2 = B.c[4 * d + 2];
+        const u32 folded = fold(m0) | fold(m1) << 9 | fold(m2) << 18;
+        return {triads(m0),
+                triads(m1),
+                triads(m2),
+                stack_bits(folded, 0),
+                stack_bits(folded, 1),
+                stack_bits(folded, 2)};
     }
 
     template <bool sparse>
@@ -292,7 +294,7 @@ class Solver {
                 g.digit = sparse ? 8 - static_cast<int>(key[b] >> 12 & 15)
                                  : static_cast<int>(key[b] >> 12 & 15);
         g.permutation = best <= bound;
-        if (g.permutation) g.occupancy = occupancy(B, g.band, g.digit);
+        if (g.permutation) g.occupancy = occupancies(B, g.digit)[g.band];
         return g.permutation;
     }
 
@@ -355,12 +357,7 @@ void solve(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult&
 }
 
 const char* isa() {
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__) && \
-    FRONTIER_SUDOKU_BMI2
-    return "avx512";
-#else
-    return FRONTIER_SUDOKU_BMI2 ? "bmi2" : "portable";
-#endif
+    return FRONTIER_SUDOKU_AVX512 ? "avx512" : FRONTIER_SUDOKU_BMI2 ? "bmi2" : "portable";
 }
 
 }  // namespace FRONTIER_SUDOKU_ISA

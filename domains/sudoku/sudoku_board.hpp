@@ -38,6 +38,18 @@
 #else
 #define FRONTIER_SUDOKU_BMI2 0
 #endif
+// The whole-board vector code (placements, column singles, the band sweep) needs AVX-512 F and
+// VL; the permutation counts of the guess also VPOPCNTDQ.
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+#define FRONTIER_SUDOKU_AVX512 1
+#else
+#define FRONTIER_SUDOKU_AVX512 0
+#endif
+#if FRONTIER_SUDOKU_AVX512 && defined(__AVX512VPOPCNTDQ__)
+#define FRONTIER_SUDOKU_AVX512_COUNTS 1
+#else
+#define FRONTIER_SUDOKU_AVX512_COUNTS 0
+#endif
 
 // The solver may be compiled twice into one library (sudoku_avx512.cpp): each compilation's
 // symbols live in their own inline namespace, named by FRONTIER_SUDOKU_ISA.
@@ -182,7 +194,7 @@ inline void assign(Board& B, int d, int b, int p, u64& dirty) {
 // dirty (but not word 4 * d + b itself, just stepped). With AVX-512 the whole board is three
 // vectors, each masked to one AND mask (word 4 * e + b' is bit 4 * e + b' of a mask, as of
 // `dirty`); otherwise digit by digit.
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if FRONTIER_SUDOKU_AVX512
 // Bitwise operations and shifts are written with vector extensions: GCC 12's intrinsics for them
 // raise -Wmaybe-uninitialized.
 typedef u32 v16u __attribute__((vector_size(64)));
@@ -202,7 +214,23 @@ inline v16u as_v16u(__m512i x) {
     return reinterpret_cast<v16u>(x);
 }
 
-// Shuffles are vector extensions too. The 128-bit lanes in the order 1, 0, 3, 2 and 2, 3, 0, 1:
+// A word's cells folded onto its nine columns; its triads as each triad's lowest bit.
+inline v16u fold_columns(v16u m) {
+    return (m | m >> 9 | m >> 18) & splat16(0x1FF);
+}
+inline v16u triad_lows(v16u m) {
+    return (m | m >> 1 | m >> 2) & splat16(kTriadLow);
+}
+
+// Shuffles are vector extensions too. Inside each digit's four lanes (bands 0, 1, 2 and a zero),
+// the bands turned by one and by two: lane b gets band b + 1, or b + 2, modulo 3.
+inline v16u bands_turned_once(v16u x) {
+    return __builtin_shufflevector(x, x, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
+}
+inline v16u bands_turned_twice(v16u x) {
+    return __builtin_shufflevector(x, x, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+}
+// The 128-bit lanes in the order 1, 0, 3, 2 and 2, 3, 0, 1:
 // folding with both leaves in every lane the sum (or union) of the four digits' lanes.
 inline v16u swap_pairs(v16u x) {
     return __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);

@@ -94,7 +94,7 @@ bool vertical_triads(Board& B, u64& dirty, bool& found) {
 // Hidden singles in columns: per digit, the columns where it may lie in one open cell only
 // (hidden[d]); false when a column has no cell left for it. With AVX-512 all nine digits at once:
 // one vector per band holds the nine digits' words of that band.
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if FRONTIER_SUDOKU_AVX512
 inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
     const __m512i lo = _mm512_load_si512(&B.c[0]), hi = _mm512_load_si512(&B.c[16]);
     const __m512i rest = reinterpret_cast<__m512i>(board_words(B, 2));
@@ -153,7 +153,7 @@ inline bool column_singles(Board& B, u64& dirty, bool& found) {
     return true;
 }
 
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if FRONTIER_SUDOKU_AVX512
 // The band step of every word at once, for when many words changed (kSweepWords): the board's
 // three 512-bit vectors are stepped together, then every row single found is placed together,
 // and again until no word changes. The result is the same fixed point as one word at a time
@@ -169,7 +169,7 @@ constexpr int kSweepWords = 4;
 // n to the word's kept cells and s to its rows' single cells that are open; false when a word
 // has no permutation left.
 inline bool step_words(v16u m, __mmask16 digits, v16u open, v16u& n, v16u& s) {
-    const v16u t = (m | m >> 1 | m >> 2) & splat16(kTriadLow);
+    const v16u t = triad_lows(m);
     const TriadPartners p = triad_partners(t);
     const v16u a = t & (p.down | p.cross);
     if (_mm512_mask_testn_epi32_mask(digits, as_m512(a), as_m512(a)) != 0) return false;
@@ -200,11 +200,8 @@ inline bool placements(v16u s0, v16u s1, v16u s2, v16u& placed) {
 // A word after the placements: the cells placed by other digits go, its own singles stay, and
 // the columns of its digit's singles in the other bands go.
 inline v16u after_placements(v16u n, v16u s, v16u placed) {
-    const v16u f = (s | s >> 9 | s >> 18) & splat16(0x1FF);
-    // Per digit (four lanes: three bands and a zero), the two other bands' columns.
-    const v16u g =
-        __builtin_shufflevector(f, f, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15) |
-        __builtin_shufflevector(f, f, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
+    const v16u f = fold_columns(s);
+    const v16u g = bands_turned_once(f) | bands_turned_twice(f);  // the other bands' columns
     return ((n & ~placed) | s) & ~(g | g << 9 | g << 18);
 }
 
@@ -239,7 +236,7 @@ bool band_sweep(Board& B) {
 // AVX-512, once more than kSweepWords words wait, all at once instead.
 bool band_steps(Board& B, u64 dirty) {
     while (dirty != 0) {
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if FRONTIER_SUDOKU_AVX512
         if (std::popcount(dirty) > kSweepWords) return band_sweep(B);
 #endif
         const int i = std::countr_zero(dirty);

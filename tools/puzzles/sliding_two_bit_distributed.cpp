@@ -151,22 +151,21 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
     const SliceLayout layout = two_bit_slice_layout(space.size(), space.period(), cluster.size());
     const std::uint64_t mine = layout.size(cluster.rank());
     const bool leader = cluster.rank() == 0;
+    const std::string saved =
+        o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
     agree(cluster, [&] {
         require_memory(two_bit_bfs_bytes(mine),
                        "a slice of the two-bit table of " + name + " (" + std::to_string(mine) +
                            " states, 2 bits each, on rank " + std::to_string(cluster.rank()) + ")");
         if (!o.out.empty()) prepare_shard_directory(o.out, leader);
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
-        const std::string mine_saved =
-            o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
-        for (const std::string& f : {mine_saved, previous_of(mine_saved)})
-            if (!o.resume && !mine_saved.empty() && std::filesystem::exists(f))
-                throw InputError(f +
-                                 ": a checkpoint of an earlier run exists; continue it with "
-                                 "--resume, or delete it");
+        if (!o.resume && !saved.empty())
+            for (const std::string& f : {saved, previous_of(saved)})
+                if (std::filesystem::exists(f))
+                    throw InputError(f +
+                                     ": a checkpoint of an earlier run exists; continue it with "
+                                     "--resume, or delete it");
     });
-    const std::string saved =
-        o.out.empty() ? "" : checkpoint_path(o.out, cluster.rank(), cluster.size());
     const auto header = [&](const std::vector<std::uint64_t>& layers) {
         return checkpoint_header(space, layers, cluster.rank(), cluster.size(), layout);
     };
