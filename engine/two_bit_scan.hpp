@@ -36,6 +36,17 @@ struct TwoBitLayout {
                     if (!parity.filter || parity.of(r) == p)
                         parity_mask[o][p] |= std::uint64_t{1} << (2 * i);
             }
+        for (int o = 0; o < period; ++o) {
+            TwoBitGroup& g = group[o];
+            for (int j = 0; j < kGroupWords; ++j) {
+                const int r = (o + 32 * j) % period;
+                g.start[j] = static_cast<std::uint8_t>(r);
+                g.carry[j] = static_cast<std::uint16_t>((o + 32 * j) / period);
+                for (int p = 0; p < 2; ++p) g.mask[p][j] = parity_mask[r][p];
+            }
+            g.next_start = static_cast<std::uint8_t>((o + 32 * kGroupWords) % period);
+            g.next_carry = static_cast<std::uint16_t>((o + 32 * kGroupWords) / period);
+        }
         if constexpr (LinkedTwoBitSpace<S>) {
             links = space.links();
             for (int o = 0; o < period; ++o)
@@ -50,7 +61,21 @@ struct TwoBitLayout {
     bool linked_right(int r) const { return links >> r & 1; }
     bool linked_left(int r) const { return r > 0 && (links >> (r - 1) & 1); }
 
+    // The scan's unit: kGroupWords words tested at once, so a run of words with nothing to do
+    // costs a few operations per word (the sparse layers at both ends of a search are mostly
+    // that). Per start residue: each word's parity masks, start residue and block offset, and
+    // those of the word after the group.
+    static constexpr int kGroupWords = 8;
+    struct TwoBitGroup {
+        std::uint64_t mask[2][kGroupWords];
+        std::uint8_t start[kGroupWords];
+        std::uint16_t carry[kGroupWords];
+        std::uint8_t next_start;
+        std::uint16_t next_carry;
+    };
+
     int period;
+    TwoBitGroup group[64]{};
     std::uint8_t residue[64][32]{}, carry[64][32]{};
     std::uint64_t parity_mask[64][2]{};
     std::uint64_t links = 0, link_mask[64]{};
@@ -128,6 +153,7 @@ class TwoBitChunk {
         std::uint64_t next[S::kMaxNeighbors + 1];  // + a linked partner in another word
     };
     static constexpr int kBatch = 64;
+    static constexpr std::uint64_t kNear = 8192;
 
     void note(std::uint64_t i) {
         ++claimed;
@@ -144,6 +170,11 @@ class TwoBitChunk {
     }
     bool in_table(std::uint64_t i) const { return !Outbox::kRemote || i - base_ < table_.size(); }
     void flush(int code, int next, bool pull);
+    // Walks the entries `hits` of word w (the block of its first entry and that entry's residue
+    // given): settles linked pairs, then batches the rest for the cursor.
+    void scan_word(const TwoBitLayout& layout, std::uint64_t w, std::uint64_t word,
+                   std::uint64_t in_range, std::uint64_t at_code, std::uint64_t hits,
+                   std::uint64_t block, int start, int code, int next, bool pull);
     [[noreturn]] void refuse(const Pending& p) const;
 
     static constexpr bool kLinked = LinkedTwoBitSpace<S>;
@@ -238,14 +269,48 @@ void TwoBitChunk<S, Outbox>::refuse(const Pending& p) const {
 template <class S, class Outbox>
 void TwoBitChunk<S, Outbox>::scan(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1,
                                   int code, int parity, int next, bool pull) {
+    constexpr int kGroup = TwoBitLayout::kGroupWords;
     const auto period = static_cast<std::uint64_t>(layout.period);
     const std::uint64_t size = table_.size();
     const int code_parity = pull ? parity ^ 1 : parity;  // the class `code` should be in
     std::uint64_t block = (base_ + w0 * 32) / period;
     int start = static_cast<int>(base_ + w0 * 32 - block * period);
+    // Groups of whole words first: every word loaded and tested, branch-free, then only the words
+    // with something to expand or pull are walked.
+    const std::uint64_t whole = std::min(w1, size / 32);
+    std::uint64_t w = w0;
+    std::uint64_t counted[2] = {0, 0};
+    for (; w + kGroup <= whole; w += kGroup) {
+        const TwoBitLayout::TwoBitGroup& g = layout.group[start];
+        const std::uint64_t* in_class = g.mask[code_parity];
+        const std::uint64_t* other_class = g.mask[code_parity ^ 1];
+        const std::uint64_t* scanned_mask = g.mask[parity];
+        std::uint64_t any = 0;
+        for (int j = 0; j < kGroup; ++j) {
+            const std::uint64_t word = table_.word(w + j);
+            const std::uint64_t at_code = TwoBitTable::matches(word, code);
+            counted[0] += static_cast<std::uint64_t>(std::popcount(at_code & in_class[j]));
+            counted[1] += static_cast<std::uint64_t>(std::popcount(at_code & other_class[j]));
+            any |= (pull ? TwoBitTable::matches(word, 0) : at_code) & scanned_mask[j];
+        }
+        if (any != 0)
+            for (int j = 0; j < kGroup; ++j) {
+                const std::uint64_t word = table_.word(w + j);
+                const std::uint64_t at_code = TwoBitTable::matches(word, code);
+                const std::uint64_t hits =
+                    (pull ? TwoBitTable::matches(word, 0) : at_code) & scanned_mask[j];
+                if (hits != 0)
+                    scan_word(layout, w + j, word, ~std::uint64_t{0}, at_code, hits,
+                              block + g.carry[j], g.start[j], code, next, pull);
+            }
+        block += g.next_carry;
+        start = g.next_start;
+    }
+    current[0] += counted[0];
+    current[1] += counted[1];
     const int advance = 32 % layout.period;
     const std::uint64_t blocks_per_word = 32 / period;
-    for (std::uint64_t w = w0; w < w1; ++w) {
+    for (; w < w1; ++w) {
         const std::uint64_t word = table_.word(w);
         std::uint64_t in_range = ~std::uint64_t{0};
         if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
@@ -254,38 +319,52 @@ void TwoBitChunk<S, Outbox>::scan(const TwoBitLayout& layout, std::uint64_t w0, 
             std::popcount(at_code & layout.parity_mask[start][code_parity]));
         current[1] += static_cast<std::uint64_t>(
             std::popcount(at_code & layout.parity_mask[start][code_parity ^ 1]));
-        std::uint64_t hits = (pull ? TwoBitTable::matches(word, 0) & in_range : at_code) &
-                             layout.parity_mask[start][parity];
-        if constexpr (kLinked)
-            hits = settle_links(layout, w, word, in_range, at_code, hits, next, pull, block, start);
-        for (; hits; hits &= hits - 1) {
-            const int i = std::countr_zero(hits) / 2;
-            const int r = layout.residue[start][i];
-            const std::uint64_t m = block + layout.carry[start][i];
-            cursor_.go(m);
-            Pending& p = batch_[pending_++];
-            p.self = m * period + static_cast<std::uint64_t>(r);
-            if constexpr (kLinked) {
-                p.count = cursor_.far_neighbors(r, p.next);
-                if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
-                    refuse(p);
-                // The linked partner across the word's edge is the cursor path's.
-                if (i == 31 && layout.linked_right(r)) p.next[p.count++] = p.self + 1;
-                if (i == 0 && layout.linked_left(r)) p.next[p.count++] = p.self - 1;
-            } else {
-                p.count = cursor_.neighbors(r, p.next);
-                if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
-                    refuse(p);
-            }
-            for (int j = 0; j < p.count; ++j)
-                if (in_table(p.next[j])) table_.prefetch(p.next[j] - base_);
-            if (pending_ == kBatch) flush(code, next, pull);
-        }
+        const std::uint64_t hits = (pull ? TwoBitTable::matches(word, 0) & in_range : at_code) &
+                                   layout.parity_mask[start][parity];
+        if (hits != 0)
+            scan_word(layout, w, word, in_range, at_code, hits, block, start, code, next, pull);
         block += blocks_per_word;
         start += advance;
         if (start >= layout.period) start -= layout.period, ++block;
     }
     flush(code, next, pull);
+}
+
+template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t w,
+                                       std::uint64_t word, std::uint64_t in_range,
+                                       std::uint64_t at_code, std::uint64_t hits,
+                                       std::uint64_t block, int start, int code, int next,
+                                       bool pull) {
+    const auto period = static_cast<std::uint64_t>(layout.period);
+    if constexpr (kLinked)
+        hits = settle_links(layout, w, word, in_range, at_code, hits, next, pull, block, start);
+    for (; hits; hits &= hits - 1) {
+        const int i = std::countr_zero(hits) / 2;
+        const int r = layout.residue[start][i];
+        const std::uint64_t m = block + layout.carry[start][i];
+        cursor_.go(m);
+        Pending& p = batch_[pending_++];
+        p.self = m * period + static_cast<std::uint64_t>(r);
+        if constexpr (kLinked) {
+            p.count = cursor_.far_neighbors(r, p.next);
+            if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
+                refuse(p);
+            // The linked partner across the word's edge is the cursor path's.
+            if (i == 31 && layout.linked_right(r)) p.next[p.count++] = p.self + 1;
+            if (i == 0 && layout.linked_left(r)) p.next[p.count++] = p.self - 1;
+        } else {
+            p.count = cursor_.neighbors(r, p.next);
+            if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
+                refuse(p);
+        }
+        // Only far neighbours are prefetched: those within kNear entries share the cache lines
+        // the scan has just read (a prefetch for them cost 10% of the pull layers on 6x2).
+        for (int j = 0; j < p.count; ++j)
+            if (in_table(p.next[j]) && p.next[j] - p.self + kNear > 2 * kNear)
+                table_.prefetch(p.next[j] - base_);
+        if (pending_ == kBatch) flush(code, next, pull);
+    }
 }
 
 }  // namespace detail

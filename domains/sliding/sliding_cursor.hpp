@@ -14,21 +14,23 @@
 // one moves one tile across a window of `cols` positions: the tile at position k jumps to
 // k + cols - 1 (blank up) or back (blank down) and the tiles between shift by one, so only the
 // window's digits change and the child's L is the parent's plus a delta computed in O(cols) from
-// the digits and tiles kept here.
+// the digits and the order of the window's tiles.
+//
+// No tiles are kept: the order of two tiles of a window follows from the digits alone. For i < j,
+// a[i] < a[j] exactly when d[i] <= d[j] + #{i < l < j : a[l] < a[j]} (both sides count the tiles
+// after i below a[i], resp. after i + 1 below a[j]; a[j] itself is one more below a[i] when it is
+// smaller), so a window of W positions needs W (W - 1) / 2 compares. Placing the tiles after each
+// step (a serial chain of bit selections) was a third of the cursor's time.
 //
 // Costs: go(m) forward by less than 2^16 pairs is a mixed-radix addition into the low digits
 // (one multiply per digit the carry reaches: amortised O(1) for a scan); any other m is decoded in
-// O(n). The tiles from the highest changed digit on are re-placed once per neighbors() call.
-// Limits: at most 16 cells, rows and cols >= 2, cols <= 4 (each width's window is unrolled). A
-// cursor is one thread's; the tables are immutable and may be shared.
+// O(n). Limits: at most 16 cells, rows and cols >= 2, cols <= 4 (each width's window is
+// unrolled). A cursor is one thread's; the tables are immutable and may be shared.
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <utility>
-
-#include "engine/select_bit.hpp"
 
 namespace frontier {
 
@@ -67,8 +69,7 @@ class LehmerCursor {
 
     std::uint64_t pair() const { return m_; }
     // Positions the cursor on pair m: adds the difference to the digits when m is ahead by less
-    // than kAdvanceLimit, else decodes m. Either way the tiles are re-placed only when
-    // neighbors() needs them.
+    // than kAdvanceLimit, else decodes m.
     void go(std::uint64_t m) {
         if (m == m_) return;
         if (m > m_ && m - m_ < kAdvanceLimit) {
@@ -85,23 +86,17 @@ class LehmerCursor {
             const auto weight = static_cast<std::uint64_t>(t_->factorial[i] / 2);
             const std::uint64_t digit = m / weight;
             m -= digit * weight;
-            d_[0][i] = static_cast<std::uint8_t>(digit);
+            d_[i] = static_cast<std::uint8_t>(digit);
             digit_parity_ ^= static_cast<int>(digit & 1);
         }
-        d_[0][n - 2] = d_[0][n - 1] = 0;
-        for (int i = 0; i < n; ++i) a_[0][i] = static_cast<std::uint8_t>(i);
-        stale_ = 0;
+        d_[n - 2] = d_[n - 1] = 0;
     }
     // Calls emit(pair, cell) for each neighbour of the state (pair(), blank on `cell`), in the
     // moves' order (blank up, left, right, down); returns their number (2 to 4).
     // With Horizontal false, only the vertical moves' neighbours (0 to 2): the caller handles the
     // horizontal ones, which keep the pair.
     template <bool Horizontal = true, class Emit>
-    int neighbors(int cell, Emit&& emit) {
-        if (stale_ < t_->tiles) {
-            place_from(stale_);
-            stale_ = t_->tiles;
-        }
+    int neighbors(int cell, Emit&& emit) const {
         switch (t_->cols) {  // the same branch every call: predicted, and each width unrolled
             case 2:
                 return neighbors_of_width<2, Horizontal>(cell, emit);
@@ -114,33 +109,14 @@ class LehmerCursor {
 
   private:
     // An advance by g < 2^16 costs one multiply per digit the carry reaches (log of g over the
-    // small radices 3, 4, 5, ...); a seek about a dozen 64-bit divisions and a full re-placing.
+    // small radices 3, 4, 5, ...); a seek about a dozen 64-bit divisions.
     static constexpr std::uint64_t kAdvanceLimit = std::uint64_t{1} << 16;
 
-    // Re-places the tiles of positions first .. n-1 from the digits; the positions before `first`
-    // must be current, and those from it on hold the remaining tiles in some order.
-    void place_from(int first) {
-        const int n = t_->tiles;
-        std::uint8_t* a = a_[0].data();
-        std::uint32_t free = 0;
-        for (int i = first; i < n; ++i) free |= 1u << a[i];
-        for (int i = first; i < n; ++i) {
-            const int v = select_bit(free, d_[0][i]);
-            a[i] = static_cast<std::uint8_t>(v);
-            free &= ~(1u << v);
-        }
-        // The other member: the last two tiles swapped, parity digit 1.
-        a_[1] = a_[0];
-        std::swap(a_[1][n - 2], a_[1][n - 1]);
-        d_[1] = d_[0];
-        d_[1][n - 2] = 1;
-    }
-
-    // m_ += g, by a mixed-radix addition into digits n-3 down to 0 (digit p has radix n - p);
-    // the tiles from the highest changed position on become stale. m_ + g must be a pair.
+    // m_ += g, by a mixed-radix addition into digits n-3 down to 0 (digit p has radix n - p).
+    // m_ + g must be a pair.
     void advance(std::uint32_t g) {
         const int n = t_->tiles;
-        std::uint8_t* d = d_[0].data();
+        std::uint8_t* d = d_.data();
         int p = n - 3, flips = 0;
         for (std::uint32_t carry = g; carry != 0; --p) {
             const std::uint32_t x = d[p] + carry;
@@ -151,8 +127,30 @@ class LehmerCursor {
             d[p] = static_cast<std::uint8_t>(digit);
         }
         digit_parity_ ^= flips;
-        stale_ = p + 1 < stale_ ? p + 1 : stale_;
         m_ += g;
+    }
+
+    // The digits of the window of W positions from k for the pair's member `member` (its digit
+    // n - 2 is 1 when the last two tiles are swapped), and the order of its tiles:
+    // less[i][j] (i < j) is a[k + i] < a[k + j].
+    template <int W>
+    struct Window {
+        int d[W];
+        bool less[W][W];
+    };
+    template <int W>
+    Window<W> window(int k, int member) const {
+        Window<W> w{};
+        const int last_pair = t_->tiles - 2;
+        for (int i = 0; i < W; ++i) w.d[i] = d_[k + i] + (k + i == last_pair ? member : 0);
+        for (int j = 1; j < W; ++j) {
+            int below = 0;  // window tiles between i and j that are below a[j]
+            for (int i = j - 1; i >= 0; --i) {
+                w.less[i][j] = w.d[i] <= w.d[j] + below;
+                below += static_cast<int>(w.less[i][j]);
+            }
+        }
+        return w;
     }
 
     template <int W, bool Horizontal, class Emit>
@@ -160,22 +158,21 @@ class LehmerCursor {
         const LehmerTables& t = *t_;
         // The member of the pair in the half: the last two tiles swapped when the parity says so.
         const int member = digit_parity_ ^ t.required[cell];
-        const std::uint8_t* tile = a_[member].data();
-        const std::uint8_t* digit = d_[member].data();
         const std::int64_t rank = static_cast<std::int64_t>(2 * m_) + member;
         const std::int64_t* f = t.factorial.data();
         int count = 0;
         const int col = cell % W;
         if (cell >= W) {  // blank up: the tile at position k = cell - W moves to k + W - 1
-            const int k = cell - W, x = tile[k];
+            const int k = cell - W;
+            const Window<W> w = window<W>(k, member);
             std::int64_t delta = 0;
             int smaller = 0;
-            for (int p = k + 1; p < k + W; ++p) {
-                const int y = tile[p];
-                smaller += y < x;
-                delta += (digit[p] + (x < y)) * f[p - 1] - digit[p] * f[p];
+            for (int i = 1; i < W; ++i) {
+                const int lt = w.less[0][i];  // the moving tile is below this one
+                smaller += lt ^ 1;
+                delta += (w.d[i] + lt) * f[k + i - 1] - w.d[i] * f[k + i];
             }
-            delta += (digit[k] - smaller) * f[k + W - 1] - digit[k] * f[k];
+            delta += (w.d[0] - smaller) * f[k + W - 1] - w.d[0] * f[k];
             emit(static_cast<std::uint64_t>((rank + delta) >> 1), cell - W);
             ++count;
         }
@@ -189,15 +186,16 @@ class LehmerCursor {
         }
         if (cell + W <
             t.cells) {  // blank down: the tile at position k + W - 1 (k = cell) moves to k
-            const int k = cell, x = tile[k + W - 1];
+            const int k = cell;
+            const Window<W> w = window<W>(k, member);
             std::int64_t delta = 0;
             int smaller = 0;
-            for (int p = k; p < k + W - 1; ++p) {
-                const int y = tile[p];
-                smaller += y < x;
-                delta += (digit[p] - (x < y)) * f[p + 1] - digit[p] * f[p];
+            for (int i = 0; i + 1 < W; ++i) {
+                const int below = w.less[i][W - 1];  // this tile is below the moving one
+                smaller += below;
+                delta += (w.d[i] - (below ^ 1)) * f[k + i + 1] - w.d[i] * f[k + i];
             }
-            delta += (digit[k + W - 1] + smaller) * f[k] - digit[k + W - 1] * f[k + W - 1];
+            delta += (w.d[W - 1] + smaller) * f[k] - w.d[W - 1] * f[k + W - 1];
             emit(static_cast<std::uint64_t>((rank + delta) >> 1), cell + W);
             ++count;
         }
@@ -206,11 +204,9 @@ class LehmerCursor {
 
     const LehmerTables* t_;
     std::uint64_t m_ = 0;
-    int digit_parity_ = 0;  // parity of d_[0][0 .. n-3]
-    int stale_ = 0;         // the tiles of positions stale_ .. n-1 (both members) are out of date
-    // Per member of the pair (0: last two tiles ascending, 1: swapped): the Lehmer digits and the
-    // tiles (0-based values, blank skipped).
-    std::array<std::array<std::uint8_t, 16>, 2> d_{}, a_{};
+    int digit_parity_ = 0;  // parity of d_[0 .. n-3]
+    // The Lehmer digits of the pair's first member (last two tiles ascending: d_[n-2] = 0).
+    std::array<std::uint8_t, 16> d_{};
 };
 
 }  // namespace frontier
