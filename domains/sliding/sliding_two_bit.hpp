@@ -15,10 +15,9 @@
 // the shorter the window, so the space works on the orientation with fewer columns (2x7 is
 // searched as 7x2, transposed; distances are the same) and translates states at the boundary.
 //
-// The Cursor walks the pairs in index order keeping the Lehmer digits and the tile sequence of
-// one pair, stepping to the next pair in amortised O(1) and computing a child's index from the
-// parent's digits in O(cols) (no ranking from scratch). A Cursor is one thread's; the space is
-// immutable and shared.
+// The Cursor walks the pairs in index order keeping the Lehmer digits of one pair, stepping to
+// the next pair in amortised O(1) and computing a child's index from the parent's digits in
+// O(cols) (no ranking from scratch). A Cursor is one thread's; the space is immutable and shared.
 //
 // Limits: at most 16 cells (indices and ranks fit in 64 bits), rows and cols >= 2, so the narrow
 // side has at most 4 columns.
