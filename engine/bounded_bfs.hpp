@@ -33,6 +33,16 @@ class BoundedBfs {
     // The number of moves from start to the nearest goal state when it is at most `limit`,
     // otherwise -1 (also when no goal is reachable at all).
     int goal_distance(const D& d, const State& start, int limit) {
+        return goal_distance(d, start, limit, [](const State&) { return 0; });
+    }
+
+    // The same, pruned by a lower bound: bound(s) -> int never exceeds the moves from s to the
+    // nearest goal (an admissible heuristic). A state first met at depth k with k + bound > limit
+    // leads to no goal within the limit, and is neither kept nor expanded; it is met at depth k or
+    // later again, so it is pruned again. The answer is the same; a tight bound saves most of the
+    // last layers, which are the largest.
+    template <class Bound>
+    int goal_distance(const D& d, const State& start, int limit, const Bound& bound) {
         if (d.is_goal(start)) return 0;
         // Room for as many states as the last call visited.
         seen_.clear(std::clamp<std::size_t>(seen_.size(), kMinReserve, kMaxReserve));
@@ -43,8 +53,12 @@ class BoundedBfs {
             bool found = false;
             for (const State& s : layer_) {
                 d.for_each_successor(s, [&](const State& child, const typename D::Move&) {
-                    if (found || !insert(child)) return;
-                    found = d.is_goal(child);
+                    if (found) return;
+                    if (d.is_goal(child)) {
+                        found = true;
+                        return;
+                    }
+                    if (depth + bound(child) > limit || !insert(child)) return;
                     next_.push_back(child);
                 });
                 if (found) return depth;

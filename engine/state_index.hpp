@@ -19,7 +19,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <type_traits>
 #include <utility>
 
 #include <absl/hash/hash.h>
@@ -31,7 +33,17 @@ class StateIndex {
   public:
     static constexpr std::uint32_t kNone = ~std::uint32_t{0};
 
-    static std::uint64_t hash(const State& s) { return absl::Hash<State>{}(s); }
+    static std::uint64_t hash(const State& s) {
+        if constexpr (sizeof(State) == 8 && std::has_unique_object_representations_v<State>) {
+            std::uint64_t x;
+            std::memcpy(&x, &s, 8);
+            x ^= x >> 32;
+            x *= 0x9E3779B97F4A7C15ull;
+            return x ^ (x >> 32);
+        } else {
+            return absl::Hash<State>{}(s);
+        }
+    }
 
     // Forgets every entry and makes room for `expected` of them without growing.
     void clear(std::size_t expected) {

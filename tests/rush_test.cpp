@@ -17,6 +17,7 @@
 #include "domains/rush/rush_io.hpp"
 #include "engine/astar.hpp"
 #include "engine/bfs.hpp"
+#include "engine/bounded_bfs.hpp"
 #include "engine/error.hpp"
 #include "engine/idastar.hpp"
 #include "tests/support/test_support.hpp"
@@ -449,6 +450,7 @@ TEST(RushHeuristics, AreAdmissibleOverWholeClusters) {
                 const int truth = metric == RushMetric::Moves ? to_goal[i] : steps_to_goal[i];
                 const int h1 = rush_heuristic(d, s, 1), h2 = rush_heuristic(d, s, 2),
                           h3 = rush_heuristic(d, s, 3);
+                ASSERT_EQ(RushExitBound(d)(s), h2) << format_rush(d, s);
                 ASSERT_LE(h1, h2) << format_rush(d, s);
                 ASSERT_LE(h2, h3) << format_rush(d, s);
                 ASSERT_LE(h3, truth) << format_rush(d, s) << " " << metric_name(metric);
@@ -462,6 +464,59 @@ TEST(RushHeuristics, AreAdmissibleOverWholeClusters) {
     EXPECT_GT(states, 500000u);
     EXPECT_GT(h3_above_h2, states / 100);  // h3 does add something
     EXPECT_GT(h3_exact, 0u);
+}
+
+// The probe of the census's minimality test (engine/bounded_bfs.hpp) pruned by RushExitBound
+// gives the unpruned answer, from states all over solvable and unsolvable clusters, at bounds
+// below, at and above their true moves, and visits fewer states.
+TEST(RushHeuristics, TheExitBoundPrunesTheBoundedSearchWithoutChangingIt) {
+    RushGrader grader;
+    BoundedBfs<RushBoard> plain, pruned;
+    std::uint64_t checked = 0, plain_visited = 0, pruned_visited = 0, solved = 0;
+    for (const auto& text : random_boards(120, 6, 23)) {
+        const RushPuzzle p = parse_rush(text);
+        const RushGrade g = grader.grade(p.board, p.start);
+        const RushExitBound bound(p.board);
+        const auto to_goal = grader.moves_to_solve();
+        for (std::uint32_t i = 0; i < grader.cluster().size(); i += 97) {
+            const RushState s = grader.cluster().state(i);
+            const int truth = g.solvable ? to_goal[i] : -1;
+            for (const int limit : {truth - 1, truth, truth + 2, 3}) {
+                if (limit < 0) continue;
+                const int want = truth >= 0 && truth <= limit ? truth : -1;
+                ASSERT_EQ(plain.goal_distance(p.board, s, limit), want) << text;
+                ASSERT_EQ(pruned.goal_distance(p.board, s, limit, bound), want) << text;
+                plain_visited += plain.visited();
+                pruned_visited += pruned.visited();
+                ++checked;
+                solved += want >= 0;
+            }
+        }
+    }
+    EXPECT_GT(checked, 2000u);
+    EXPECT_GT(solved, checked / 4);
+    EXPECT_LT(pruned_visited, plain_visited / 2);
+}
+
+// legal_steps (eight pieces at a time where the CPU has AVX-512) equals the scalar version on
+// boards shrunk piece by piece, as the universe's enumeration does, also on states that still
+// hold offsets of removed pieces in their high bits (both ignore them).
+TEST(RushBoard, LegalStepsEqualTheScalarTestsAfterPiecesComeAndGo) {
+    std::uint64_t compared = 0;
+    for (const auto& text : random_boards(200, 6, 31)) {
+        const RushPuzzle p = parse_rush(text);
+        RushBoard board = p.board;
+        for (int drop = 0; drop < 3 && board.piece_count() > 1; ++drop, board.pop_piece()) {
+            const std::uint64_t kept = (std::uint64_t{1} << (3 * board.piece_count())) - 1;
+            const RushState s{p.start.bits & kept};
+            ASSERT_EQ(board.legal_steps(p.start), board.legal_steps_scalar(p.start)) << text;
+            board.for_each_successor(s, [&](RushState c, RushMove) {
+                ASSERT_EQ(board.legal_steps(c), board.legal_steps_scalar(c)) << text;
+                ++compared;
+            });
+        }
+    }
+    EXPECT_GT(compared, 5000u);
 }
 
 }  // namespace

@@ -45,7 +45,27 @@ int RushBoard::add_piece(const RushPiece& piece) {
         }
         masks_[p][o] = m;
     }
+    set_lanes(p);
     return p;
+}
+
+void RushBoard::pop_piece() {
+    --piece_count_;
+    set_lanes(piece_count_);
+}
+
+void RushBoard::set_lanes(int p) {
+    // An absent piece (p >= piece_count_) gets zero lanes: no cells, and its last offset 0 lets it
+    // step nowhere.
+    const bool present = p < piece_count_;
+    const RushPiece& piece = pieces_[p];
+    const int stride = piece.vertical ? size_ : 1;
+    const int first = cell(p, 0, 0);
+    lanes_.cells[p] = present ? static_cast<std::int64_t>(masks_[p][0].row_major) : 0;
+    lanes_.stride[p] = present ? stride : 0;
+    lanes_.before[p] = present ? first - stride : 0;
+    lanes_.after[p] = present ? first + piece.length * stride : 0;
+    lanes_.last[p] = present ? size_ - piece.length : 0;
 }
 
 bool RushBoard::same_layout(const RushBoard& other) const {

@@ -10,6 +10,7 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include "domains/rush/rush_heuristics.hpp"
 #include "domains/rush/rush_layout.hpp"
 #include "engine/error.hpp"
 #include "engine/timer.hpp"
@@ -186,9 +187,11 @@ bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::ui
                      RushProbe& probe) {
     // Without a piece the puzzle is never harder (every solution still works), so the question
     // is only whether it is solved in fewer moves: a BFS bounded by moves - 1, which stops at the
-    // first solution instead of exploring the (often much larger) cluster of the smaller puzzle.
+    // first solution instead of exploring the (often much larger) cluster of the smaller puzzle,
+    // and skips the states that cannot reach the exit in time (the car's blockers must move
+    // first: RushExitBound).
     auto lowered = [&](const RushBoard& less, RushState from) {
-        return probe.goal_distance(less, from, moves - 1) >= 0;
+        return probe.goal_distance(less, from, moves - 1, RushExitBound(less)) >= 0;
     };
     const RushBoard in_moves = board.with_metric(RushMetric::Moves);
     for (int p = 1; p < board.piece_count(); ++p) {

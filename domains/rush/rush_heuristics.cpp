@@ -84,4 +84,16 @@ int rush_heuristic(const RushBoard& b, RushState s, int level) {
     return h2 + (best == 64 ? 0 : best);
 }
 
+RushExitBound::RushExitBound(const RushBoard& board)
+    : goal_(board.size() - 2), steps_(board.metric() == RushMetric::Steps) {
+    const int row = board.exit_row();
+    for (int p = 1; p < board.piece_count(); ++p) {
+        const RushPiece& pc = board.piece(p);
+        if (!pc.vertical && pc.line != row) continue;  // never on the exit row
+        crossing_[count_++] = Crossing{static_cast<std::uint8_t>(p), pc.vertical,
+                                       static_cast<std::uint8_t>(std::max(0, row - pc.length + 1)),
+                                       static_cast<std::uint8_t>(row), pc.line};
+    }
+}
+
 }  // namespace frontier

@@ -35,6 +35,37 @@ class RushHeuristic {
     const RushBoard* board_;  // the caller keeps the board alive while searching
 };
 
+// h2, computed fast enough to bound every state a search generates (the census's minimality
+// probes, rush_census.hpp): the pieces that can ever stand on the exit row are listed once, and a
+// state costs one offset test per listed piece, with no cell owners built. Equal to
+// rush_heuristic(board, s, 2) in both metrics (tests).
+class RushExitBound {
+  public:
+    explicit RushExitBound(const RushBoard& board);
+    int operator()(RushState s) const {
+        const int primary = RushBoard::offset(s, 0);
+        if (primary == goal_) return 0;
+        int h = steps_ ? goal_ - primary : 1;
+        for (int i = 0; i < count_; ++i) {
+            const Crossing& c = crossing_[i];
+            const int o = RushBoard::offset(s, c.piece);
+            // Vertical: on the row when o is in [low, high], right of the car when its column is.
+            // Horizontal (in the exit row): right of the car when it starts past the car's end.
+            h += c.vertical ? (o >= c.low) & (o <= c.high) & (c.column >= primary + 2)
+                            : o >= primary + 2;
+        }
+        return h;
+    }
+
+  private:
+    struct Crossing {
+        std::uint8_t piece, vertical, low, high, column;
+    };
+    int goal_, count_ = 0;
+    bool steps_;
+    Crossing crossing_[RushBoard::kMaxPieces];
+};
+
 using RushH1 = RushHeuristic<1>;
 using RushH2 = RushHeuristic<2>;
 using RushH3 = RushHeuristic<3>;
