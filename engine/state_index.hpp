@@ -33,6 +33,9 @@ class StateIndex {
   public:
     static constexpr std::uint32_t kNone = ~std::uint32_t{0};
 
+    // An 8-byte state with no padding: one multiply between two xor-folds, so that every bit of
+    // the word reaches the low bits that pick the slot (lighter than Abseil's mix or
+    // splitmix64, and measured faster on Rush Hour explorations). Other states: Abseil's hash.
     static std::uint64_t hash(const State& s) {
         if constexpr (sizeof(State) == 8 && std::has_unique_object_representations_v<State>) {
             std::uint64_t x;
