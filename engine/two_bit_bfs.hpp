@@ -14,10 +14,11 @@
 //   pull  for each unreached state of the next depth's parity, look for a neighbour of the
 //         current depth and take depth + 1 if one is found; only the owner of a word writes it.
 // A push scan cannot tell depth d from d - 3 (same value), and the space's parity only rules out
-// d - 3, so it re-expands the states of depth d - 6, d - 12, ... whose children are all reached
-// already: cheap while the layers grow, wasteful past the widest one, where the pull scan, which
+// d - 3, so it would re-expand the states of depth d - 6, d - 12, ... whose children are all
+// reached already; the frontier maps (engine/two_bit_frontier.hpp) mark the groups of entries
+// each layer claimed, and a push expands only those. Past the widest layer the pull scan, which
 // touches only unreached states, takes over. The counts, the table and the farthest states are
-// the same whatever the thread count and directions.
+// the same whatever the thread count, directions and maps.
 //
 // The space (TwoBitSpace) lays its indices out as block * period() + residue, tells the distance
 // parity of a residue and gives a Cursor per thread that walks blocks in ascending order and
@@ -29,15 +30,17 @@
 // engine/two_bit_table.hpp; the scan of a range of its words, shared with the distributed search
 // (engine/two_bit_distributed.hpp): engine/two_bit_scan.hpp.
 //
-// Memory: size / 4 bytes (BigArray: anonymous, huge pages), nothing else that grows with the space.
-// The table is the caller's, so it can be saved between layers (checkpoints) and a run resumed
-// from a saved table and its layer counts.
+// Memory: size / 4 bytes for the table (BigArray: anonymous, huge pages) and the frontier maps:
+// half of that while they fit in 64 MiB, else an eighth. The table is the caller's, so it can be
+// saved between layers (checkpoints) and a run resumed from a saved table and its layer counts
+// (the first layer after a resume expands without the frontier maps, which are not saved).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +51,7 @@
 #include "engine/layered_bfs.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
+#include "engine/two_bit_frontier.hpp"
 #include "engine/two_bit_scan.hpp"
 #include "engine/two_bit_space.hpp"
 #include "engine/two_bit_table.hpp"
@@ -60,15 +64,23 @@ struct TwoBitBfsOptions : LayeredBfsOptions {
     std::function<void(const std::vector<std::uint64_t>& layers)> after_layer;
     // Resume: the counts of the layers already in the table (empty: start from the roots).
     std::vector<std::uint64_t> resume_layers;
+    // Whether pushes expand only the last layer's groups (TwoBitFrontier); off, every state of
+    // the layer's code is expanded (the same table and counts, more work).
+    bool frontier_maps = true;
 };
 
 struct TwoBitBfsResult : LayeredBfsResult {
-    std::string directions;  // one letter per expanded layer: p push, u pull
+    std::string directions;     // one letter per expanded layer: p push, u pull
+    std::uint64_t visited = 0;  // entries walked: parents pushes expanded, candidates pulls tried
 };
 
-// Bytes two_bit_bfs needs beside nothing else: the table.
-inline std::uint64_t two_bit_bfs_bytes(std::uint64_t entries) {
+// Bytes of the table alone.
+inline std::uint64_t two_bit_table_bytes(std::uint64_t entries) {
     return (entries + 31) / 32 * 8;
+}
+// Bytes two_bit_bfs needs: the table and the frontier maps.
+inline std::uint64_t two_bit_bfs_bytes(std::uint64_t entries) {
+    return two_bit_table_bytes(entries) + TwoBitFrontier::bytes(entries);
 }
 
 namespace detail {
@@ -111,10 +123,17 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
     Stopwatch clock;
     std::vector<std::uint64_t>& layers = result.layers;
     std::vector<std::uint64_t> last_smallest;
+    std::optional<TwoBitFrontier> frontier;
+    if (options.frontier_maps) frontier.emplace(space.size());
     if (options.resume_layers.empty()) {
         table.clear(options.threads);
+        if (frontier) run_with_threads(options.threads, [&] { frontier->begin_layer(); });
         for (std::uint64_t r : roots)
-            if (table.claim(r, two_bit_code(0))) last_smallest.push_back(r);
+            if (table.claim(r, two_bit_code(0))) {
+                last_smallest.push_back(r);
+                if (frontier) frontier->mark(r);
+            }
+        if (frontier) frontier->end_layer();
         std::sort(last_smallest.begin(), last_smallest.end());
         layers.push_back(last_smallest.size());
     } else {
@@ -133,23 +152,32 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                 result.complete = false;
                 break;
             }
-            const bool pull = detail::two_bit_pull(layers, class_size, parity.filter);
+            const bool pull = detail::two_bit_pull(layers, class_size, parity.filter,
+                                                   frontier && frontier->valid());
             result.directions += pull ? 'u' : 'p';
-            std::uint64_t claimed = 0, current[2] = {0, 0};
+            std::uint64_t claimed = 0, visited = 0, current[2] = {0, 0};
             std::vector<std::uint64_t> smallest;
+            // Pulls come after the widest layer and rarely give way to a push again: they mark
+            // nothing, and a push after one expands every state of its code.
+            TwoBitFrontier* const marks = frontier && !pull ? &*frontier : nullptr;
+            if (marks) marks->begin_layer();
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, words, grain),
                 [&](const tbb::blocked_range<std::uint64_t>& range) {
-                    detail::TwoBitChunk<S> chunk(space, table, options.farthest_limit);
+                    detail::TwoBitChunk<S> chunk(space, table, options.farthest_limit, 0, nullptr,
+                                                 marks);
                     // Push expands depth-parity parents; pull scans next-parity candidates.
                     chunk.scan(layout, range.begin(), range.end(), two_bit_code(depth),
                                (pull ? depth + 1 : depth) & 1, two_bit_code(depth + 1), pull);
                     std::lock_guard lock(merge);
                     claimed += chunk.claimed;
+                    visited += chunk.visited;
                     current[0] += chunk.current[0];
                     current[1] += chunk.current[1];
                     smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
                 });
+            if (frontier) frontier->end_layer(marks != nullptr);
+            result.visited += visited;
             detail::check_current(layers, parity.filter, current);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);

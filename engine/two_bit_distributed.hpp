@@ -19,7 +19,8 @@
 //
 // Traffic: with the sliding-tile index (pair * cells + blank) horizontal moves stay in the pair,
 // hence in the slice; vertical ones cross slices when they change the digits that choose the
-// slice. Memory per process: its slice (entries / 4 bytes) plus one round's buffers.
+// slice. Memory per process: its slice (entries / 4 bytes), the slice's frontier maps
+// (engine/two_bit_frontier.hpp) and one round's buffers.
 //
 // Slices: SliceLayout with slices a multiple of period x 16,384 entries, so a slice starts on a
 // block and on a 4 KiB page of the packed table (the shards can be mapped side by side); trailing
@@ -33,6 +34,7 @@
 #include <cstring>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "engine/cluster.hpp"
@@ -164,12 +166,18 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
         return all;
     };
     std::vector<std::uint64_t> last_smallest;
+    std::optional<TwoBitFrontier> frontier;  // this slice's (engine/two_bit_frontier.hpp)
+    if (options.bfs.frontier_maps) frontier.emplace(slice.size());
     if (options.bfs.resume_layers.empty()) {
         slice.clear(result.threads);
+        if (frontier) run_with_threads(result.threads, [&] { frontier->begin_layer(); });
         std::vector<std::uint64_t> mine;
         for (std::uint64_t r : roots)
-            if (r - base < slice.size() && slice.claim(r - base, two_bit_code(0)))
+            if (r - base < slice.size() && slice.claim(r - base, two_bit_code(0))) {
                 mine.push_back(r);
+                if (frontier) frontier->mark(r - base);
+            }
+        if (frontier) frontier->end_layer();
         std::sort(mine.begin(), mine.end());
         layers.push_back(static_cast<std::uint64_t>(all_sum(cluster, std::ssize(mine))));
         last_smallest = gather_smallest(mine);
@@ -183,7 +191,10 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
     const std::uint64_t round_words = std::max<std::uint64_t>(1, options.round_words);
     const auto rounds = static_cast<std::uint64_t>(
         all_max(cluster, static_cast<std::int64_t>((words + round_words - 1) / round_words)));
-    const std::function<Chunk()> make_chunk = [&] { return Chunk(space, slice, keep, base); };
+    TwoBitFrontier* marks = nullptr;  // the layer's: none in a pull (as in two_bit_bfs)
+    const std::function<Chunk()> make_chunk = [&] {
+        return Chunk(space, slice, keep, base, nullptr, marks);
+    };
     std::int64_t exchanged = 0, exchanged_bytes = 0;
     std::mutex merge;
     run_with_threads(result.threads, [&] {
@@ -193,16 +204,21 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                 result.complete = false;
                 break;
             }
-            const bool pull = two_bit_pull(layers, class_size, parity.filter);
+            // Every rank's maps are valid or not alike: that follows from the directions.
+            const bool pull =
+                two_bit_pull(layers, class_size, parity.filter, frontier && frontier->valid());
             result.directions += pull ? 'u' : 'p';
+            marks = frontier && !pull ? &*frontier : nullptr;
+            if (marks) marks->begin_layer();
             const int code = two_bit_code(depth), next = two_bit_code(depth + 1);
-            std::int64_t totals[3] = {0, 0, 0};  // claimed here, current in each class
+            std::int64_t totals[4] = {0, 0, 0, 0};  // claimed here, current in each class, visited
             std::vector<std::uint64_t> smallest;
             const auto absorb = [&](const Chunk& chunk) {
                 std::lock_guard lock(merge);
                 totals[0] += static_cast<std::int64_t>(chunk.claimed);
                 totals[1] += static_cast<std::int64_t>(chunk.current[0]);
                 totals[2] += static_cast<std::int64_t>(chunk.current[1]);
+                totals[3] += static_cast<std::int64_t>(chunk.visited);
                 smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
             };
             for (std::uint64_t round = 0; round < rounds; ++round) {
@@ -212,7 +228,7 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                 parallel_for_each(tbb::blocked_range<std::uint64_t>(lo, hi, 4096),
                                   [&](const tbb::blocked_range<std::uint64_t>& range) {
                                       Outbox part(layout, ranks);
-                                      Chunk chunk(space, slice, keep, base, &part);
+                                      Chunk chunk(space, slice, keep, base, &part, marks);
                                       chunk.scan(table_layout, range.begin(), range.end(), code,
                                                  (pull ? depth + 1 : depth) & 1, next, pull);
                                       absorb(chunk);
@@ -239,10 +255,12 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                                       absorb(chunk);
                                   });
             }
+            if (frontier) frontier->end_layer(marks != nullptr);
             cluster.all_sum(totals);
             const std::uint64_t current[2] = {static_cast<std::uint64_t>(totals[1]),
                                               static_cast<std::uint64_t>(totals[2])};
             check_current(layers, parity.filter, current);
+            result.visited += static_cast<std::uint64_t>(totals[3]);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > keep) smallest.resize(keep);
             smallest = gather_smallest(smallest);

@@ -191,6 +191,42 @@ TEST(TwoBitBfs, ResumingFromAnyLayerGivesTheSameTable) {
     }
 }
 
+// The frontier maps only spare work: with them a push skips the older states that share its
+// code, and the table, the counts and the farthest states stay those of the search without them.
+TEST(TwoBitBfs, TheFrontierMapsChangeTheWorkNotTheTable) {
+    for (auto [rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 2}, {5, 2}, {2, 5}})
+        for (int threads : {1, 2}) {
+            const SlidingTwoBitSpace space(SlidingTiles(rows, cols));
+            const std::uint64_t root = space.goal_index();
+            TwoBitTable with(space.size()), without(space.size());
+            TwoBitBfsOptions o;
+            o.threads = threads;
+            const TwoBitBfsResult a =
+                two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), with, o);
+            o.frontier_maps = false;
+            const TwoBitBfsResult b =
+                two_bit_bfs(space, std::span<const std::uint64_t>(&root, 1), without, o);
+            const std::string what = std::to_string(rows) + "x" + std::to_string(cols) + ", " +
+                                     std::to_string(threads) + " threads";
+            EXPECT_EQ(a.layers, b.layers) << what;
+            EXPECT_EQ(a.farthest, b.farthest) << what;
+            EXPECT_TRUE(std::equal(with.bytes().begin(), with.bytes().end(),
+                                   without.bytes().begin(), without.bytes().end()))
+                << what;
+            EXPECT_LT(a.visited, b.visited) << what;
+        }
+}
+
+// Groups of 2 entries while the two maps fit in 64 MiB (every board of up to 12 cells), else of
+// 8 (an eighth of the table: the 7x2 board's 43,589,145,600 states).
+TEST(TwoBitBfs, FrontierMapsTakeTheDocumentedMemory) {
+    EXPECT_EQ(TwoBitFrontier::group_shift(181440), 1);
+    EXPECT_EQ(TwoBitFrontier::group_shift(239500800), 1);
+    EXPECT_EQ(TwoBitFrontier::group_shift(43589145600), 3);
+    EXPECT_EQ(TwoBitFrontier::bytes(43589145600), two_bit_table_bytes(43589145600) / 8);
+    EXPECT_EQ(two_bit_bfs_bytes(239500800), 59875200u + 29937600u);
+}
+
 // The sliding space without its links: the same cursor, every neighbour walked one by one.
 class UnlinkedSliding {
   public:

@@ -83,7 +83,7 @@ void print_heading(const SlidingTwoBitSpace& space, int threads) {
     std::printf("%s, %llu states, two bits each (%s), %d threads\n",
                 DomainIO<SlidingTiles>::describe(space.board()).c_str(),
                 static_cast<unsigned long long>(space.size()),
-                format_bytes(two_bit_bfs_bytes(space.size())).c_str(), resolve_threads(threads));
+                format_bytes(two_bit_table_bytes(space.size())).c_str(), resolve_threads(threads));
     std::fflush(stdout);
 }
 
@@ -188,7 +188,7 @@ void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult
         j["states_per_second"] = rate;
         j["threads"] = r.threads;
         j["directions"] = r.directions;
-        j["table_bytes"] = two_bit_bfs_bytes(space.size());
+        j["table_bytes"] = two_bit_table_bytes(space.size());
         if (o.distributed) {
             j["ranks"] = r.processes;
             j["exchanged"] = r.exchanged;
@@ -245,9 +245,9 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
         throw InputError(checkpoint +
                          ": a checkpoint of an earlier run exists; continue it with --resume, or "
                          "delete it");
-    require_memory(two_bit_bfs_bytes(space.size()), "the two-bit table of " + name + " (" +
-                                                        std::to_string(space.size()) +
-                                                        " states, 2 bits each)");
+    require_memory(two_bit_bfs_bytes(space.size()),
+                   "the two-bit table of " + name + " (" + std::to_string(space.size()) +
+                       " states, 2 bits each) and its frontier maps");
     TwoBitTable table(space.size());
     TwoBitBfsOptions bfs;
     bfs.threads = o.threads;

@@ -156,7 +156,8 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
     agree(cluster, [&] {
         require_memory(two_bit_bfs_bytes(mine),
                        "a slice of the two-bit table of " + name + " (" + std::to_string(mine) +
-                           " states, 2 bits each, on rank " + std::to_string(cluster.rank()) + ")");
+                           " states, 2 bits each, on rank " + std::to_string(cluster.rank()) +
+                           ") and its frontier maps");
         if (!o.out.empty()) prepare_shard_directory(o.out, leader);
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
         if (!o.resume && !saved.empty())
@@ -199,7 +200,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
             std::printf("%s, %llu states, two bits each (%s in all), %d ranks x %d threads\n",
                         DomainIO<SlidingTiles>::describe(board).c_str(),
                         static_cast<unsigned long long>(space.size()),
-                        format_bytes(two_bit_bfs_bytes(space.size())).c_str(), cluster.size(),
+                        format_bytes(two_bit_table_bytes(space.size())).c_str(), cluster.size(),
                         threads_per_rank(o.threads, cluster));
             std::fflush(stdout);
         }
@@ -228,7 +229,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
         if (!o.plot.empty() && !o.json) std::printf("wrote %s\n", o.plot.c_str());
         if (!o.out.empty() && !o.json && r.complete)
             std::printf("wrote %s (%d shards, %s)\n", o.out.c_str(), cluster.size(),
-                        format_bytes(two_bit_bfs_bytes(space.size())).c_str());
+                        format_bytes(two_bit_table_bytes(space.size())).c_str());
         else if (!o.out.empty() && !o.json)
             std::printf("wrote the checkpoints %s; continue with --resume\n",
                         checkpoint_path(o.out, 0, cluster.size()).c_str());
