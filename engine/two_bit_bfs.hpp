@@ -28,7 +28,8 @@
 //
 // The space's contract, and how it is checked: engine/two_bit_space.hpp. The packed array:
 // engine/two_bit_table.hpp; the scan of a range of its words, shared with the distributed search
-// (engine/two_bit_distributed.hpp): engine/two_bit_scan.hpp.
+// (engine/two_bit_distributed.hpp): engine/two_bit_scan.hpp, with engine/two_bit_layout.hpp
+// (where entries lie, the push-or-pull rule).
 //
 // Memory: size / 4 bytes for the table (BigArray: anonymous, huge pages) and the frontier maps:
 // half of that while they fit in 64 MiB, else an eighth. The table is the caller's, so it can be

@@ -1,10 +1,10 @@
 // The scan both two-bit searches run over a range of table words (engine/two_bit_bfs.hpp in one
-// process, engine/two_bit_distributed.hpp over the ranks of a cluster): where each entry of a
-// word lies in the space (TwoBitLayout), the rule that picks a layer's direction
-// (two_bit_pull), and one thread's chunk of work (TwoBitChunk): find the entries to expand or
-// pull in each word, settle linked pairs with bit operations, walk the cursor for the rest,
-// prefetch their neighbours and claim them a batch later. Internal to the searches (namespace
-// detail); one TwoBitChunk per task, the layout and space shared read-only.
+// process, engine/two_bit_distributed.hpp over the ranks of a cluster): one thread's chunk of
+// work (TwoBitChunk): find the entries to expand or pull in each word, settle linked pairs with
+// bit operations, walk the cursor for the rest, prefetch their neighbours and claim them a batch
+// later. Where the entries lie and which way a layer goes: engine/two_bit_layout.hpp. Internal
+// to the searches (namespace detail); one TwoBitChunk per task, the layout and space shared
+// read-only.
 #pragma once
 
 #include <algorithm>
@@ -15,72 +15,13 @@
 
 #include "engine/error.hpp"
 #include "engine/two_bit_frontier.hpp"
+#include "engine/two_bit_layout.hpp"
 #include "engine/two_bit_space.hpp"
 #include "engine/two_bit_table.hpp"
 
 namespace frontier {
 
 namespace detail {
-
-// Where each entry of a word lies: for a word starting at residue o, entry i is residue
-// (o + i) mod period of block start + (o + i) / period; and which entries have parity p (every
-// entry when the filter is off).
-struct TwoBitLayout {
-    template <class S>
-    TwoBitLayout(const S& space, const TwoBitParity& parity) : period(space.period()) {
-        for (int o = 0; o < period; ++o)
-            for (int i = 0; i < 32; ++i) {
-                const int r = (o + i) % period;
-                residue[o][i] = static_cast<std::uint8_t>(r);
-                carry[o][i] = static_cast<std::uint8_t>((o + i) / period);
-                for (int p = 0; p < 2; ++p)
-                    if (!parity.filter || parity.of(r) == p)
-                        parity_mask[o][p] |= std::uint64_t{1} << (2 * i);
-            }
-        for (int o = 0; o < period; ++o) {
-            TwoBitGroup& g = group[o];
-            for (int j = 0; j < kGroupWords; ++j) {
-                const int r = (o + 32 * j) % period;
-                g.start[j] = static_cast<std::uint8_t>(r);
-                g.carry[j] = static_cast<std::uint16_t>((o + 32 * j) / period);
-                for (int p = 0; p < 2; ++p) g.mask[p][j] = parity_mask[r][p];
-            }
-            g.next_start = static_cast<std::uint8_t>((o + 32 * kGroupWords) % period);
-            g.next_carry = static_cast<std::uint16_t>((o + 32 * kGroupWords) / period);
-        }
-        if constexpr (LinkedTwoBitSpace<S>) {
-            links = space.links();
-            for (int o = 0; o < period; ++o)
-                for (int i = 0; i + 1 < 32; ++i)
-                    if (links >> residue[o][i] & 1) link_mask[o] |= std::uint64_t{1} << (2 * i);
-        }
-    }
-    // Entry i is linked to entry i + 1 of the same word (low bit of entry i set).
-    std::uint64_t linked(int o) const { return link_mask[o]; }
-    // Whether entry i of a word starting at residue o has a linked partner in the next word
-    // (i = 31) or the previous one (i = 0).
-    bool linked_right(int r) const { return links >> r & 1; }
-    bool linked_left(int r) const { return r > 0 && (links >> (r - 1) & 1); }
-
-    // The scan's unit: kGroupWords words tested at once, so a run of words with nothing to do
-    // costs a few operations per word (the sparse layers at both ends of a search are mostly
-    // that). Per start residue: each word's parity masks, start residue and block offset, and
-    // those of the word after the group.
-    static constexpr int kGroupWords = 8;
-    struct TwoBitGroup {
-        std::uint64_t mask[2][kGroupWords];
-        std::uint8_t start[kGroupWords];
-        std::uint16_t carry[kGroupWords];
-        std::uint8_t next_start;
-        std::uint16_t next_carry;
-    };
-
-    int period;
-    TwoBitGroup group[64]{};
-    std::uint8_t residue[64][32]{}, carry[64][32]{};
-    std::uint64_t parity_mask[64][2]{};
-    std::uint64_t links = 0, link_mask[64]{};
-};
 
 // Where a push sends a child outside the table it scans: nowhere in one process (the table is
 // the whole space); to the child's owner in a distributed run (engine/two_bit_distributed.hpp).
@@ -89,38 +30,6 @@ struct NoTwoBitOutbox {
     void add(std::uint64_t) {}                 // push: a child for its owner to claim
     void ask(std::uint64_t, std::uint64_t) {}  // pull: is this neighbour of `local` nearer?
 };
-
-// The pull rule: layer depth + 1 is pulled when its candidates (the unreached states of its
-// parity class) cost less than pushing depth's code, which also re-expands depth - 6, - 12, ...
-// (- 3, - 6, ... without the parity filter). A pushed parent claims all its children; a pulled
-// candidate stops at its first nearer neighbour: about half the probes (the best of 1, 2, 4, 8
-// measured on 6x2).
-// With a valid TwoBitFrontier (`expand_layer_only`) a push expands the layer and the older states
-// that share its marked groups, about an eighth more on the 6x2 board near the switch.
-inline bool two_bit_pull(const std::vector<std::uint64_t>& layers,
-                         const std::uint64_t class_size[2], bool filter,
-                         bool expand_layer_only = false) {
-    const int depth = static_cast<int>(layers.size()) - 1;
-    std::uint64_t push_cost = 0, seen_next_class = 0;
-    if (expand_layer_only)
-        push_cost = layers[depth] + layers[depth] / 8;
-    else
-        for (int d = depth; d >= 0; d -= filter ? 6 : 3) push_cost += layers[d];
-    for (int d = filter ? depth - 1 : depth; d >= 0; d -= filter ? 2 : 1)
-        seen_next_class += layers[d];
-    const std::uint64_t pull_cost = class_size[(depth + 1) & 1] - seen_next_class;
-    return pull_cost < 2 * push_cost;
-}
-
-// States per distance parity class (without the filter one class holds every state).
-template <class S>
-void two_bit_class_sizes(const S& space, const TwoBitParity& parity, std::uint64_t out[2]) {
-    out[0] = out[1] = 0;
-    for (int r = 0; r < space.period(); ++r)
-        for (int p = 0; p < 2; ++p)
-            if (!parity.filter || parity.of(r) == p)
-                out[p] += space.size() / static_cast<std::uint64_t>(space.period());
-}
 
 // Per-chunk scratch: the neighbour batch and the smallest claimed indices. The table holds the
 // entries [base, base + table.size()) of the space: all of it in one process, one slice (base a
