@@ -17,8 +17,10 @@
 // d - 3, so it would re-expand the states of depth d - 6, d - 12, ... whose children are all
 // reached already; the frontier maps (engine/two_bit_frontier.hpp) mark the groups of entries
 // each layer claimed, and a push expands only those. Past the widest layer the pull scan, which
-// touches only unreached states, takes over. The counts, the table and the farthest states are
-// the same whatever the thread count, directions and maps.
+// touches only unreached states, takes over. A push of a layer much smaller than the table (the
+// first layers, and the last ones: pulls mark their claims too) reads only the words of its
+// marked groups, not the whole table. The counts, the table and the farthest states are the
+// same whatever the thread count, directions and maps.
 //
 // The space (TwoBitSpace) lays its indices out as block * period() + residue, tells the distance
 // parity of a residue and gives a Cursor per thread that walks blocks in ascending order and
@@ -71,7 +73,9 @@ struct TwoBitBfsOptions : LayeredBfsOptions {
 };
 
 struct TwoBitBfsResult : LayeredBfsResult {
-    std::string directions;     // one letter per expanded layer: p push, u pull
+    // One letter per expanded layer: p push, s sparse push (only the words of its marked
+    // groups), u pull.
+    std::string directions;
     std::uint64_t visited = 0;  // entries walked: parents pushes expanded, candidates pulls tried
 };
 
@@ -153,14 +157,14 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                 result.complete = false;
                 break;
             }
-            const bool pull = detail::two_bit_pull(layers, class_size, parity.filter,
-                                                   frontier && frontier->valid());
-            result.directions += pull ? 'u' : 'p';
+            const bool maps = frontier && frontier->valid();
+            const bool sparse = detail::two_bit_sparse(layers, space.size(), maps);
+            const bool pull = detail::two_bit_pull(layers, class_size, parity.filter, maps, sparse);
+            result.directions += pull ? 'u' : sparse ? 's' : 'p';
             std::uint64_t claimed = 0, visited = 0, current[2] = {0, 0};
             std::vector<std::uint64_t> smallest;
-            // Pulls come after the widest layer and rarely give way to a push again: they mark
-            // nothing, and a push after one expands every state of its code.
-            TwoBitFrontier* const marks = frontier && !pull ? &*frontier : nullptr;
+            // Pulls mark their claims too, so the small layers at the end are pushed sparsely.
+            TwoBitFrontier* const marks = frontier ? &*frontier : nullptr;
             if (marks) marks->begin_layer();
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, words, grain),
@@ -168,8 +172,12 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                     detail::TwoBitChunk<S> chunk(space, table, options.farthest_limit, 0, nullptr,
                                                  marks);
                     // Push expands depth-parity parents; pull scans next-parity candidates.
-                    chunk.scan(layout, range.begin(), range.end(), two_bit_code(depth),
-                               (pull ? depth + 1 : depth) & 1, two_bit_code(depth + 1), pull);
+                    if (sparse)
+                        chunk.scan_marked(layout, range.begin(), range.end(), two_bit_code(depth),
+                                          depth & 1, two_bit_code(depth + 1));
+                    else
+                        chunk.scan(layout, range.begin(), range.end(), two_bit_code(depth),
+                                   (pull ? depth + 1 : depth) & 1, two_bit_code(depth + 1), pull);
                     std::lock_guard lock(merge);
                     claimed += chunk.claimed;
                     visited += chunk.visited;
@@ -177,9 +185,9 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                     current[1] += chunk.current[1];
                     smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
                 });
-            if (frontier) frontier->end_layer(marks != nullptr);
+            if (frontier) frontier->end_layer();
             result.visited += visited;
-            detail::check_current(layers, parity.filter, current);
+            if (!sparse) detail::check_current(layers, parity.filter, current);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);
             detail::end_two_bit_layer(layers, claimed, smallest, last_smallest, options,
@@ -187,6 +195,12 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
         }
     });
     detail::end_two_bit_search(result, std::move(last_smallest));
+    std::uint64_t codes[4][2] = {};
+    run_with_threads(options.threads, [&] {
+        detail::count_two_bit_codes(
+            layout, words, [&] { return detail::TwoBitChunk<S>(space, table, 0); }, codes);
+    });
+    detail::check_codes(result.layers, parity.filter, codes);
     result.seconds = clock.seconds();
     return result;
 }

@@ -4,7 +4,8 @@
 // as one shard of a sharded table file (engine/sharded_table.hpp) that lookup reads as one.
 //
 // Each layer goes in the direction one process would choose (the same rule on the global layer
-// counts), scanning the slice in rounds of `round_words` table words; every process runs as many
+// counts; a small push reads only the words of its marked groups, as there), scanning the slice
+// in rounds of `round_words` table words; every process runs as many
 // rounds as the one with the largest slice (the others exchange empty buffers).
 //   push  a child in this slice is claimed at once, as in one process; any other is appended, as
 //         an offset into its owner's slice, to the buffer for that owner; one all-to-all per
@@ -191,7 +192,7 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
     const std::uint64_t round_words = std::max<std::uint64_t>(1, options.round_words);
     const auto rounds = static_cast<std::uint64_t>(
         all_max(cluster, static_cast<std::int64_t>((words + round_words - 1) / round_words)));
-    TwoBitFrontier* marks = nullptr;  // the layer's: none in a pull (as in two_bit_bfs)
+    TwoBitFrontier* const marks = frontier ? &*frontier : nullptr;  // pulls mark too
     const std::function<Chunk()> make_chunk = [&] {
         return Chunk(space, slice, keep, base, nullptr, marks);
     };
@@ -204,11 +205,12 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                 result.complete = false;
                 break;
             }
-            // Every rank's maps are valid or not alike: that follows from the directions.
-            const bool pull =
-                two_bit_pull(layers, class_size, parity.filter, frontier && frontier->valid());
-            result.directions += pull ? 'u' : 'p';
-            marks = frontier && !pull ? &*frontier : nullptr;
+            // Every rank's maps are valid or not alike, and every rank decides from the global
+            // counts: the same directions and sparse pushes as two_bit_bfs.
+            const bool maps = frontier && frontier->valid();
+            const bool sparse = two_bit_sparse(layers, space.size(), maps);
+            const bool pull = two_bit_pull(layers, class_size, parity.filter, maps, sparse);
+            result.directions += pull ? 'u' : sparse ? 's' : 'p';
             if (marks) marks->begin_layer();
             const int code = two_bit_code(depth), next = two_bit_code(depth + 1);
             std::int64_t totals[4] = {0, 0, 0, 0};  // claimed here, current in each class, visited
@@ -229,8 +231,12 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                                   [&](const tbb::blocked_range<std::uint64_t>& range) {
                                       Outbox part(layout, ranks);
                                       Chunk chunk(space, slice, keep, base, &part, marks);
-                                      chunk.scan(table_layout, range.begin(), range.end(), code,
-                                                 (pull ? depth + 1 : depth) & 1, next, pull);
+                                      if (sparse)
+                                          chunk.scan_marked(table_layout, range.begin(),
+                                                            range.end(), code, depth & 1, next);
+                                      else
+                                          chunk.scan(table_layout, range.begin(), range.end(), code,
+                                                     (pull ? depth + 1 : depth) & 1, next, pull);
                                       absorb(chunk);
                                       std::lock_guard lock(merge);
                                       out.append(part);
@@ -255,11 +261,11 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
                                       absorb(chunk);
                                   });
             }
-            if (frontier) frontier->end_layer(marks != nullptr);
+            if (frontier) frontier->end_layer();
             cluster.all_sum(totals);
             const std::uint64_t current[2] = {static_cast<std::uint64_t>(totals[1]),
                                               static_cast<std::uint64_t>(totals[2])};
-            check_current(layers, parity.filter, current);
+            if (!sparse) check_current(layers, parity.filter, current);
             result.visited += static_cast<std::uint64_t>(totals[3]);
             std::sort(smallest.begin(), smallest.end());
             if (smallest.size() > keep) smallest.resize(keep);
@@ -269,6 +275,16 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
         }
     });
     end_two_bit_search(result, std::move(last_smallest));
+    std::uint64_t codes[4][2] = {};
+    run_with_threads(result.threads, [&] {
+        count_two_bit_codes(
+            table_layout, words, [&] { return Chunk(space, slice, 0, base); }, codes);
+    });
+    std::int64_t counted[6];  // all_sum's: code c, class p at 2 * (c - 1) + p
+    for (int k = 0; k < 6; ++k) counted[k] = static_cast<std::int64_t>(codes[1 + k / 2][k % 2]);
+    cluster.all_sum(counted);
+    for (int k = 0; k < 6; ++k) codes[1 + k / 2][k % 2] = static_cast<std::uint64_t>(counted[k]);
+    check_codes(result.layers, parity.filter, codes);
     std::int64_t traffic[2] = {exchanged, exchanged_bytes};
     cluster.all_sum(traffic);
     result.exchanged = static_cast<std::uint64_t>(traffic[0]);

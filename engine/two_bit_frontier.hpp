@@ -48,8 +48,9 @@ class TwoBitFrontier {
         return 2 * map_words(entries, group_shift(entries)) * 8;
     }
 
-    explicit TwoBitFrontier(std::uint64_t entries)
-        : shift_(group_shift(entries)),
+    // Maps for a table of `entries` with groups of 2^shift entries (1 or 3; default: the size's).
+    explicit TwoBitFrontier(std::uint64_t entries, int shift = 0)
+        : shift_(shift != 0 ? shift : group_shift(entries)),
           now_(map_words(entries, shift_)),
           next_(map_words(entries, shift_)) {
         // expand_[b]: the low bit of every entry of the groups set in byte b (8 groups of G
@@ -62,9 +63,9 @@ class TwoBitFrontier {
                         expand_[b] |= std::uint64_t{1} << 2 * e;
     }
 
-    // Whether `now` names the states of the layer to expand: true after a layer marked whole;
-    // false before the first layer of a resumed run (its states were claimed before the
-    // restart) and after a pull.
+    // Whether `now` names the states of the layer to expand: true after a layer marked whole
+    // (pushes and pulls both mark their claims); false before the first layer of a resumed run
+    // (its states were claimed before the restart) and after end_layer(false).
     bool valid() const { return valid_; }
 
     // The low bit of each entry of table word w whose group is marked in `now`.
@@ -73,6 +74,25 @@ class TwoBitFrontier {
         const std::uint64_t bits = now_.data()[first >> 6] >> (first & 63);
         if (shift_ == 1) return expand_[bits & 0xFF] | expand_[bits >> 8 & 0xFF] << 32;
         return expand_[bits & 0xFF];
+    }
+
+    // The first table word in [w, w1) with a marked group in `now`, or w1: a sparse layer's push
+    // visits only those words instead of scanning the table (engine/two_bit_bfs.hpp).
+    std::uint64_t next_marked(std::uint64_t w, std::uint64_t w1) const {
+        std::uint64_t group = (w * 32) >> shift_;
+        const std::uint64_t end = std::min((w1 * 32) >> shift_, now_.size() * 64);
+        while (group < end) {
+            const std::uint64_t bits = now_.data()[group >> 6] >> (group & 63);
+            if (bits != 0) return std::min(w1, ((group + std::countr_zero(bits)) << shift_) / 32);
+            group = (group | 63) + 1;
+        }
+        return w1;
+    }
+
+    // Prefetches the `next` word that mark(i) would write: on a table of gigabytes the maps are
+    // far larger than the caches, and a push marks its fresh children in random order.
+    void prefetch(std::uint64_t i) const {
+        __builtin_prefetch(next_.data() + (i >> shift_ >> 6), 1);
     }
 
     // Marks the group of table entry i in `next`.
@@ -98,7 +118,7 @@ class TwoBitFrontier {
                           });
     }
     // Ends a layer: what was marked becomes the layer to expand; a layer that was not marked
-    // (a pull, which needs no map) leaves the maps invalid until a push marks one.
+    // leaves the maps invalid until one is.
     void end_layer(bool marked = true) {
         if (marked) std::swap(now_, next_);
         valid_ = marked;

@@ -74,16 +74,32 @@ struct TwoBitLayout {
     std::uint64_t links = 0, link_mask[64]{};
 };
 
+// A push layer with fewer states than the table has words / kSparseWords visits only the words
+// of its marked groups (TwoBitChunk::scan_marked) instead of reading the whole table: the 7x2
+// table's scan costs about 0.75 s on two threads, as much as expanding 35 million states, and its
+// first 40 and last 20 layers are smaller than that. The check of a layer's counts needs the whole
+// table, so it waits for the next full scan.
+inline constexpr std::uint64_t kSparseWords = 16;
+
+// Whether the next layer is pushed from the marked groups alone: the maps are valid (`maps`) and
+// the layer is small next to the table of `entries` (the whole space's, in every process).
+inline bool two_bit_sparse(const std::vector<std::uint64_t>& layers, std::uint64_t entries,
+                           bool maps) {
+    return maps && layers.back() < entries / 32 / kSparseWords;
+}
+
 // The pull rule: layer depth + 1 is pulled when its candidates (the unreached states of its
 // parity class) cost less than pushing depth's code, which also re-expands depth - 6, - 12, ...
 // (- 3, - 6, ... without the parity filter). A pushed parent claims all its children; a pulled
 // candidate stops at its first nearer neighbour: about half the probes (the best of 1, 2, 4, 8
 // measured on 6x2).
 // With valid frontier maps (`expand_layer_only`, engine/two_bit_frontier.hpp) a push expands the
-// layer and the older states that share its marked groups, counted as an eighth more.
+// layer and the older states that share its marked groups, counted as an eighth more. A sparse
+// push (two_bit_sparse) is never replaced by a pull, which would read the whole table.
 inline bool two_bit_pull(const std::vector<std::uint64_t>& layers,
                          const std::uint64_t class_size[2], bool filter,
-                         bool expand_layer_only = false) {
+                         bool expand_layer_only = false, bool sparse = false) {
+    if (sparse) return false;
     const int depth = static_cast<int>(layers.size()) - 1;
     std::uint64_t push_cost = 0, seen_next_class = 0;
     if (expand_layer_only)

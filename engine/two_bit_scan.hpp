@@ -10,10 +10,14 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
+#include <tbb/blocked_range.h>
+
 #include "engine/error.hpp"
+#include "engine/parallel.hpp"
 #include "engine/two_bit_frontier.hpp"
 #include "engine/two_bit_layout.hpp"
 #include "engine/two_bit_space.hpp"
@@ -35,7 +39,7 @@ struct NoTwoBitOutbox {
 // entries [base, base + table.size()) of the space: all of it in one process, one slice (base a
 // multiple of 32 and of the period) in a distributed run, where the children outside the slice go
 // to the outbox (push) and so do the questions about neighbours outside it (pull). Given a
-// frontier (engine/two_bit_frontier.hpp; pushes only), every claim is marked in it, and the push
+// frontier (engine/two_bit_frontier.hpp), every claim is marked in it, and the push
 // expands only the entries of its marked groups when it is valid.
 template <class S, class Outbox = NoTwoBitOutbox>
 class TwoBitChunk {
@@ -55,6 +59,15 @@ class TwoBitChunk {
     // (push), or claims those equal to 0 that have a neighbour equal to `code` (pull).
     void scan(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1, int code, int parity,
               int next, bool pull);
+    // A push of the entries of [w0, w1) equal to `code` with `parity`, visiting only the words
+    // with a group marked in the frontier (which must be valid): for a layer much smaller than
+    // the table, instead of scan(). Counts nothing in `current` (the layer's check needs the
+    // whole table).
+    void scan_marked(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1, int code,
+                     int parity, int next);
+    // Adds the entries of [w0, w1) of each code (1 to 3) in each parity class to `codes`: the
+    // check after the search (check_codes).
+    void count_codes(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1);
     // Claims the table's entry `local` (a child another process sent) for depth code `next`.
     void claim_local(std::uint64_t local, int next) {
         if (table_.claim(local, next)) {
@@ -68,6 +81,7 @@ class TwoBitChunk {
     std::vector<std::uint64_t> smallest;  // ascending, at most keep_ (indices of the space)
     // Entries equal to `code` in the scanned class and in the other one (the layer's check).
     std::uint64_t current[2] = {0, 0};
+    std::uint64_t codes[4][2] = {};  // count_codes(): entries of code c in parity class p
 
   private:
     struct Pending {
@@ -155,7 +169,10 @@ void TwoBitChunk<S, Outbox>::flush(int code, int next, bool pull) {
                     continue;
                 }
                 if (table_.get(p.next[j] - base_) == code) {
-                    if (table_.claim(p.self - base_, next)) note(p.self);  // (no marks in a pull)
+                    if (table_.claim(p.self - base_, next)) {
+                        note(p.self);
+                        if (frontier_) frontier_->mark(p.self - base_);
+                    }
                     remote = false;
                     break;
                 }
@@ -268,12 +285,55 @@ void TwoBitChunk<S, Outbox>::scan(const TwoBitLayout& layout, std::uint64_t w0, 
 }
 
 template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::count_codes(const TwoBitLayout& layout, std::uint64_t w0,
+                                         std::uint64_t w1) {
+    const auto period = static_cast<std::uint64_t>(layout.period);
+    const std::uint64_t size = table_.size();
+    int start = static_cast<int>((base_ + w0 * 32) % period);
+    for (std::uint64_t w = w0; w < w1; ++w) {
+        std::uint64_t in_range = ~std::uint64_t{0};
+        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t word = table_.word(w);
+        for (int c = 1; c <= 3; ++c)
+            for (int p = 0; p < 2; ++p)
+                codes[c][p] += static_cast<std::uint64_t>(std::popcount(
+                    TwoBitTable::matches(word, c) & in_range & layout.parity_mask[start][p]));
+        start = static_cast<int>((static_cast<std::uint64_t>(start) + 32) % period);
+    }
+}
+
+template <class S, class Outbox>
+void TwoBitChunk<S, Outbox>::scan_marked(const TwoBitLayout& layout, std::uint64_t w0,
+                                         std::uint64_t w1, int code, int parity, int next) {
+    const auto period = static_cast<std::uint64_t>(layout.period);
+    const std::uint64_t size = table_.size();
+    for (std::uint64_t w = frontier_->next_marked(w0, w1); w < w1;
+         w = frontier_->next_marked(w + 1, w1)) {
+        const std::uint64_t word = table_.word(w);
+        std::uint64_t in_range = ~std::uint64_t{0};
+        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t at_code = TwoBitTable::matches(word, code) & in_range;
+        const std::uint64_t first = base_ + w * 32;
+        const std::uint64_t block = first / period;
+        const int start = static_cast<int>(first - block * period);
+        const std::uint64_t hits =
+            at_code & frontier_->entries(w) & layout.parity_mask[start][parity];
+        if (hits != 0)
+            scan_word(layout, w, word, in_range, at_code, hits, block, start, code, next, false);
+    }
+    flush(code, next, false);
+}
+
+template <class S, class Outbox>
 void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t w,
                                        std::uint64_t word, std::uint64_t in_range,
                                        std::uint64_t at_code, std::uint64_t hits,
                                        std::uint64_t block, int start, int code, int next,
                                        bool pull) {
     const auto period = static_cast<std::uint64_t>(layout.period);
+    // A push marks the children it claims: their map words are fetched with their table words
+    // (the 7x2 board's maps are 1.4 GB; a 12-cell board's 30 MB mostly stay in the cache).
+    const bool prefetch_marks = !pull && frontier_ != nullptr;
     visited += static_cast<std::uint64_t>(std::popcount(hits));
     if constexpr (kLinked)
         hits = settle_links(layout, w, word, in_range, at_code, hits, next, pull, block, start);
@@ -299,10 +359,29 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
         // Only far neighbours are prefetched: those within kNear entries share the cache lines
         // the scan has just read (a prefetch for them cost 10% of the pull layers on 6x2).
         for (int j = 0; j < p.count; ++j)
-            if (in_table(p.next[j]) && p.next[j] - p.self + kNear > 2 * kNear)
+            if (in_table(p.next[j]) && p.next[j] - p.self + kNear > 2 * kNear) {
                 table_.prefetch(p.next[j] - base_);
+                if (prefetch_marks) frontier_->prefetch(p.next[j] - base_);
+            }
         if (pending_ == kBatch) flush(code, next, pull);
     }
+}
+
+// The check after a search (check_codes): adds the entries of each code in each parity class of
+// the table words [0, words) to `codes`, counted in parallel (within the caller's thread arena)
+// by chunks from make_chunk().
+template <class MakeChunk>
+void count_two_bit_codes(const TwoBitLayout& layout, std::uint64_t words, MakeChunk&& make_chunk,
+                         std::uint64_t codes[4][2]) {
+    std::mutex merge;
+    parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words, 1 << 16),
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          auto chunk = make_chunk();
+                          chunk.count_codes(layout, range.begin(), range.end());
+                          std::lock_guard lock(merge);
+                          for (int c = 1; c <= 3; ++c)
+                              for (int p = 0; p < 2; ++p) codes[c][p] += chunk.codes[c][p];
+                      });
 }
 
 }  // namespace detail

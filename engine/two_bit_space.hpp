@@ -183,6 +183,29 @@ inline void check_current(const std::vector<std::uint64_t>& layers, bool filter,
                          "mutual)");
 }
 
+// After the search: every entry of the table against the layer counts. Depth d's code is
+// 1 + d mod 3 and its states lie in parity class d mod 2 (with the filter; without it, in the one
+// class), so `codes[c][p]`, the entries of code c in class p, must be the sum of those layers.
+// Layers pushed sparsely (from their marked groups alone) skip check_current, which needs the
+// whole table; this catches what they skipped: a state of the wrong parity class, or a count
+// that does not match the table.
+inline void check_codes(const std::vector<std::uint64_t>& layers, bool filter,
+                        const std::uint64_t codes[4][2]) {
+    std::uint64_t expected[4][2] = {};
+    for (std::size_t d = 0; d < layers.size(); ++d)
+        expected[1 + d % 3][filter ? d & 1 : 0] += layers[d];
+    for (int c = 1; c <= 3; ++c)
+        for (int p = 0; p < (filter ? 2 : 1); ++p)
+            if (codes[c][p] != expected[c][p])
+                throw InputError(
+                    "two-bit BFS: the table holds " + std::to_string(codes[c][p]) +
+                    " entries of depth " + std::to_string(c - 1) + " mod 3" +
+                    (filter ? " in parity class " + std::to_string(p) : std::string()) +
+                    " where the layer counts say " + std::to_string(expected[c][p]) +
+                    " (a space whose parity() is not a 2-colouring, or whose neighbours are "
+                    "not mutual)");
+}
+
 }  // namespace detail
 
 }  // namespace frontier

@@ -1,10 +1,15 @@
 // Table files: round trip, and rejection of truncated, corrupted and foreign files.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
 
 #include <gtest/gtest.h>
 
+#include "engine/big_array.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/error.hpp"
 #include "engine/table_file.hpp"
@@ -96,6 +101,47 @@ TEST_F(TableFileTest, DistanceTableRejectsOtherKinds) {
     header_.kind = "pdb";
     write_table_file(path_, header_, payload_);
     EXPECT_THROW(DistanceTable::open(path_), InputError);
+}
+
+// A payload of 64 MiB and more, page-aligned, is written past the page cache (O_DIRECT) except
+// for its unaligned tail; the file must read back the same as one written through the cache.
+TEST_F(TableFileTest, LargeAlignedPayloadRoundTrips) {
+    BigArray<std::uint8_t> big((std::size_t{64} << 20) + 1000);
+    for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::uint8_t>(i * 131 >> 7);
+    header_.entries = big.size();
+    write_table_file(path_, header_, big.span());
+    const TableFile t = TableFile::open(path_);
+    ASSERT_EQ(t.payload().size(), big.size());
+    EXPECT_TRUE(std::equal(big.span().begin(), big.span().end(), t.payload().begin()));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_), {}), 1);
+}
+
+// A write that runs out of room (here a file-size limit, as a full disk would) in the direct part
+// is an error with exit status 3, and no file or temporary is left.
+TEST_F(TableFileTest, LargePayloadThatDoesNotFitFails) {
+    std::filesystem::remove(path_);
+    BigArray<std::uint8_t> big(std::size_t{96} << 20);
+    std::fill(big.span().begin(), big.span().end(), std::uint8_t{7});
+    header_.entries = big.size();
+    rlimit old{};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    rlimit small = old;
+    small.rlim_cur = rlim_t{80} << 20;
+    const auto previous = std::signal(SIGXFSZ, SIG_IGN);
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    int status = 0;
+    std::string what;
+    try {
+        write_table_file(path_, header_, big.span());
+    } catch (const InputError& e) {
+        status = e.exit_code();
+        what = e.what();
+    }
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, previous);
+    EXPECT_EQ(status, 3);
+    EXPECT_NE(what.find("cannot write file"), std::string::npos) << what;
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_), {}), 0);
 }
 
 TEST_F(TableFileTest, WriteIntoMissingDirectoryFails) {

@@ -214,7 +214,47 @@ TEST(TwoBitBfs, TheFrontierMapsChangeTheWorkNotTheTable) {
                                    without.bytes().begin(), without.bytes().end()))
                 << what;
             EXPECT_LT(a.visited, b.visited) << what;
+            // The first and last layers push from their maps alone.
+            EXPECT_EQ(a.directions.front(), 's') << what << ": " << a.directions;
+            EXPECT_EQ(a.directions.back(), 's') << what << ": " << a.directions;
+            EXPECT_EQ(b.directions.find('s'), std::string::npos) << what << ": " << b.directions;
         }
+}
+
+// next_marked() finds exactly the table words with an entry in a marked group, for groups of 2
+// and of 8 entries, and entries() names exactly the entries of those groups (checked against the
+// marked entries themselves).
+TEST(TwoBitBfs, FrontierMapsFindTheMarkedWords) {
+    const std::uint64_t entries = 100000;  // 3125 words: map words end mid-table
+    for (int shift : {1, 3}) {
+        TwoBitFrontier f(entries, shift);
+        f.begin_layer();
+        std::vector<bool> group(entries >> shift, false);
+        std::uint64_t x = 12345;
+        for (int k = 0; k < 300; ++k) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            const std::uint64_t i = (x >> 20) % entries;
+            f.mark(i);
+            group[i >> shift] = true;
+        }
+        f.mark_entries(3000, TwoBitTable::kLow & 0xF0);  // entries 2 and 3 of word 3000
+        group[(3000 * 32 + 2) >> shift] = group[(3000 * 32 + 3) >> shift] = true;
+        f.end_layer();
+        const std::uint64_t words = (entries + 31) / 32;
+        std::vector<std::uint64_t> expected, found;
+        for (std::uint64_t w = 0; w < words; ++w) {
+            std::uint64_t low = 0;
+            for (int e = 0; e < 32; ++e)
+                if (group[(w * 32 + e) >> shift]) low |= std::uint64_t{1} << 2 * e;
+            EXPECT_EQ(f.entries(w), low) << "word " << w << ", shift " << shift;
+            if (low != 0) expected.push_back(w);
+        }
+        for (std::uint64_t w = f.next_marked(0, words); w < words; w = f.next_marked(w + 1, words))
+            found.push_back(w);
+        EXPECT_EQ(found, expected) << "shift " << shift;
+        EXPECT_EQ(f.next_marked(expected[1], expected[1]), expected[1]);  // an empty range
+        EXPECT_EQ(f.next_marked(expected[0] + 1, expected[1]), expected[1]);
+    }
 }
 
 // Groups of 2 entries while the two maps fit in 64 MiB (every board of up to 12 cells), else of

@@ -196,6 +196,70 @@ TEST(TwoBitContract, AParityThatIsNotATwoColouringIsRefused) {
     }
 }
 
+// A cycle of `length` states (i and i +- 1 mod length) among `size` indices, the others isolated:
+// every layer holds at most 2 states, far fewer than one per 16 table words, so every push reads
+// only its marked groups and no layer scans the whole table.
+class RingSpace {
+  public:
+    static constexpr int kMaxNeighbors = 2;
+    RingSpace(std::uint64_t size, std::uint64_t length, std::vector<int> parity_of)
+        : size_(size), length_(length), parity_of_(std::move(parity_of)) {}
+    std::uint64_t size() const { return size_; }
+    int period() const { return static_cast<int>(parity_of_.size()); }
+    int parity(int residue) const { return parity_of_[residue]; }
+    class Cursor {
+      public:
+        explicit Cursor(const RingSpace& s) : s_(s) {}
+        void go(std::uint64_t block) { block_ = block; }
+        int neighbors(int residue, std::uint64_t* out) const {
+            const std::uint64_t i = block_ * static_cast<std::uint64_t>(s_.period()) +
+                                    static_cast<std::uint64_t>(residue);
+            if (i >= s_.length_) return 0;
+            out[0] = (i + 1) % s_.length_;
+            out[1] = (i + s_.length_ - 1) % s_.length_;
+            return 2;
+        }
+
+      private:
+        const RingSpace& s_;
+        std::uint64_t block_ = 0;
+    };
+    Cursor cursor() const { return Cursor(*this); }
+
+  private:
+    std::uint64_t size_, length_;
+    std::vector<int> parity_of_;
+};
+
+// With the right parity (i mod 2 on an even cycle) the sparse pushes give the exact layers; with
+// a wrong one (period 4: 0 1 1 0) a push skips the states of the wrong class, and the check of
+// the whole table after the search refuses the result.
+TEST(TwoBitContract, AWrongParityIsRefusedWhenNoLayerScansTheTable) {
+    const std::uint64_t size = std::uint64_t{1} << 20, length = 64;
+    TwoBitBfsOptions o;
+    o.threads = 2;
+    const std::uint64_t root = 0;
+    {
+        const RingSpace ring(size, length, {0, 1});
+        TwoBitTable table(size);
+        const TwoBitBfsResult r =
+            two_bit_bfs(ring, std::span<const std::uint64_t>(&root, 1), table, o);
+        std::vector<std::uint64_t> expected(length / 2 + 1, 2);
+        expected.front() = expected.back() = 1;
+        EXPECT_EQ(r.layers, expected);
+        EXPECT_EQ(r.directions, std::string(length / 2 + 1, 's'));
+    }
+    const RingSpace ring(size, length, {0, 1, 1, 0});
+    TwoBitTable table(size);
+    try {
+        two_bit_bfs(ring, std::span<const std::uint64_t>(&root, 1), table, o);
+        FAIL() << "a wrong parity was searched";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("parity() is not a 2-colouring"), std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(TwoBitContract, SpacesBreakingTheContractAreRefusedAtOnce) {
     struct Case {
         LightsOutSpace space;

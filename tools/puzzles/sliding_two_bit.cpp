@@ -215,8 +215,8 @@ void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult
     if (at_max > std::min<std::uint64_t>(o.show_farthest, farthest.size()))
         line += " | ... (" + std::to_string(at_max) + " states in all)";
     if (!farthest.empty()) std::printf("max depth %d: %s\n", r.max_depth(), line.c_str());
-    std::printf("%s, %s states/s (layers: p push, u pull: %s)\n", format_seconds(r.seconds).c_str(),
-                format_rate(rate).c_str(), r.directions.c_str());
+    std::printf("%s, %s states/s (layers: p push, s sparse push, u pull: %s)\n",
+                format_seconds(r.seconds).c_str(), format_rate(rate).c_str(), r.directions.c_str());
     if (o.distributed)
         std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
                     static_cast<unsigned long long>(r.exchanged),
