@@ -150,6 +150,8 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
     const detail::TwoBitLayout layout(space, parity);
     const std::uint64_t grain = 4096;
     std::mutex merge;
+    // Pulls mark their claims too, so the small layers at the end are pushed sparsely.
+    TwoBitFrontier* const marks = frontier ? &*frontier : nullptr;
     run_with_threads(options.threads, [&] {
         while (layers.back() > 0) {
             const int depth = static_cast<int>(layers.size()) - 1;
@@ -157,14 +159,12 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                 result.complete = false;
                 break;
             }
-            const bool maps = frontier && frontier->valid();
-            const bool sparse = detail::two_bit_sparse(layers, space.size(), maps);
-            const bool pull = detail::two_bit_pull(layers, class_size, parity.filter, maps, sparse);
-            result.directions += pull ? 'u' : sparse ? 's' : 'p';
+            const char direction = detail::two_bit_direction(
+                layers, class_size, parity.filter, space.size(), frontier && frontier->valid());
+            result.directions += direction;
+            const bool pull = direction == 'u', sparse = direction == 's';
             std::uint64_t claimed = 0, visited = 0, current[2] = {0, 0};
             std::vector<std::uint64_t> smallest;
-            // Pulls mark their claims too, so the small layers at the end are pushed sparsely.
-            TwoBitFrontier* const marks = frontier ? &*frontier : nullptr;
             if (marks) marks->begin_layer();
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, words, grain),
@@ -185,7 +185,7 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                     current[1] += chunk.current[1];
                     smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
                 });
-            if (frontier) frontier->end_layer();
+            if (marks) marks->end_layer();
             result.visited += visited;
             if (!sparse) detail::check_current(layers, parity.filter, current);
             std::sort(smallest.begin(), smallest.end());

@@ -207,10 +207,10 @@ TwoBitBfsResult two_bit_bfs_over_slices(const S& space, std::span<const std::uin
             }
             // Every rank's maps are valid or not alike, and every rank decides from the global
             // counts: the same directions and sparse pushes as two_bit_bfs.
-            const bool maps = frontier && frontier->valid();
-            const bool sparse = two_bit_sparse(layers, space.size(), maps);
-            const bool pull = two_bit_pull(layers, class_size, parity.filter, maps, sparse);
-            result.directions += pull ? 'u' : sparse ? 's' : 'p';
+            const char direction = two_bit_direction(layers, class_size, parity.filter,
+                                                     space.size(), frontier && frontier->valid());
+            result.directions += direction;
+            const bool pull = direction == 'u', sparse = direction == 's';
             if (marks) marks->begin_layer();
             const int code = two_bit_code(depth), next = two_bit_code(depth + 1);
             std::int64_t totals[4] = {0, 0, 0, 0};  // claimed here, current in each class, visited

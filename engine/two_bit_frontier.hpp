@@ -65,7 +65,7 @@ class TwoBitFrontier {
 
     // Whether `now` names the states of the layer to expand: true after a layer marked whole
     // (pushes and pulls both mark their claims); false before the first layer of a resumed run
-    // (its states were claimed before the restart) and after end_layer(false).
+    // (its states were claimed before the restart, unmarked).
     bool valid() const { return valid_; }
 
     // The low bit of each entry of table word w whose group is marked in `now`.
@@ -117,11 +117,10 @@ class TwoBitFrontier {
                               std::fill(next_.data() + r.begin(), next_.data() + r.end(), 0);
                           });
     }
-    // Ends a layer: what was marked becomes the layer to expand; a layer that was not marked
-    // leaves the maps invalid until one is.
-    void end_layer(bool marked = true) {
-        if (marked) std::swap(now_, next_);
-        valid_ = marked;
+    // Ends a layer: what was marked becomes the layer to expand.
+    void end_layer() {
+        std::swap(now_, next_);
+        valid_ = true;
     }
 
   private:

@@ -1,7 +1,7 @@
 // Where the entries of a two-bit table lie and which way a layer goes, for both two-bit searches
 // (engine/two_bit_bfs.hpp, engine/two_bit_distributed.hpp): the per-word residues, block offsets
 // and parity masks (TwoBitLayout, built once per search and shared read-only), the states of
-// each parity class, and the rule that picks push or pull (two_bit_pull). Internal to the
+// each parity class, and the rule that picks push or pull (two_bit_direction). Internal to the
 // searches (namespace detail).
 #pragma once
 
@@ -81,25 +81,16 @@ struct TwoBitLayout {
 // table, so it waits for the next full scan.
 inline constexpr std::uint64_t kSparseWords = 16;
 
-// Whether the next layer is pushed from the marked groups alone: the maps are valid (`maps`) and
-// the layer is small next to the table of `entries` (the whole space's, in every process).
-inline bool two_bit_sparse(const std::vector<std::uint64_t>& layers, std::uint64_t entries,
-                           bool maps) {
-    return maps && layers.back() < entries / 32 / kSparseWords;
-}
-
 // The pull rule: layer depth + 1 is pulled when its candidates (the unreached states of its
 // parity class) cost less than pushing depth's code, which also re-expands depth - 6, - 12, ...
 // (- 3, - 6, ... without the parity filter). A pushed parent claims all its children; a pulled
 // candidate stops at its first nearer neighbour: about half the probes (the best of 1, 2, 4, 8
 // measured on 6x2).
 // With valid frontier maps (`expand_layer_only`, engine/two_bit_frontier.hpp) a push expands the
-// layer and the older states that share its marked groups, counted as an eighth more. A sparse
-// push (two_bit_sparse) is never replaced by a pull, which would read the whole table.
+// layer and the older states that share its marked groups, counted as an eighth more.
 inline bool two_bit_pull(const std::vector<std::uint64_t>& layers,
                          const std::uint64_t class_size[2], bool filter,
-                         bool expand_layer_only = false, bool sparse = false) {
-    if (sparse) return false;
+                         bool expand_layer_only = false) {
     const int depth = static_cast<int>(layers.size()) - 1;
     std::uint64_t push_cost = 0, seen_next_class = 0;
     if (expand_layer_only)
@@ -110,6 +101,17 @@ inline bool two_bit_pull(const std::vector<std::uint64_t>& layers,
         seen_next_class += layers[d];
     const std::uint64_t pull_cost = class_size[(depth + 1) & 1] - seen_next_class;
     return pull_cost < 2 * push_cost;
+}
+
+// How the next layer is made, as TwoBitBfsResult::directions writes it: 's' (sparse push) when
+// the maps are valid (`maps`) and the last layer is small next to the table of `entries` (the
+// whole space's, in every process), else 'u' (pull) or 'p' (push) by two_bit_pull. A sparse push
+// is never replaced by a pull, which would read the whole table.
+inline char two_bit_direction(const std::vector<std::uint64_t>& layers,
+                              const std::uint64_t class_size[2], bool filter, std::uint64_t entries,
+                              bool maps) {
+    if (maps && layers.back() < entries / 32 / kSparseWords) return 's';
+    return two_bit_pull(layers, class_size, filter, maps) ? 'u' : 'p';
 }
 
 // States per distance parity class (without the filter one class holds every state).

@@ -109,6 +109,12 @@ class TwoBitChunk {
         }
     }
     bool in_table(std::uint64_t i) const { return !Outbox::kRemote || i - base_ < table_.size(); }
+    // The entries of word w inside the table: all but in its last word.
+    std::uint64_t entries_in_table(std::uint64_t w) const {
+        const std::uint64_t size = table_.size();
+        return w * 32 + 32 > size ? (std::uint64_t{1} << 2 * (size - w * 32)) - 1
+                                  : ~std::uint64_t{0};
+    }
     void flush(int code, int next, bool pull);
     // Walks the entries `hits` of word w (the block of its first entry and that entry's residue
     // given): settles linked pairs, then batches the rest for the cursor.
@@ -265,8 +271,7 @@ void TwoBitChunk<S, Outbox>::scan(const TwoBitLayout& layout, std::uint64_t w0, 
     const std::uint64_t blocks_per_word = 32 / period;
     for (; w < w1; ++w) {
         const std::uint64_t word = table_.word(w);
-        std::uint64_t in_range = ~std::uint64_t{0};
-        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t in_range = entries_in_table(w);
         const std::uint64_t at_code = TwoBitTable::matches(word, code) & in_range;
         current[0] += static_cast<std::uint64_t>(
             std::popcount(at_code & layout.parity_mask[start][code_parity]));
@@ -288,11 +293,9 @@ template <class S, class Outbox>
 void TwoBitChunk<S, Outbox>::count_codes(const TwoBitLayout& layout, std::uint64_t w0,
                                          std::uint64_t w1) {
     const auto period = static_cast<std::uint64_t>(layout.period);
-    const std::uint64_t size = table_.size();
     int start = static_cast<int>((base_ + w0 * 32) % period);
     for (std::uint64_t w = w0; w < w1; ++w) {
-        std::uint64_t in_range = ~std::uint64_t{0};
-        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t in_range = entries_in_table(w);
         const std::uint64_t word = table_.word(w);
         for (int c = 1; c <= 3; ++c)
             for (int p = 0; p < 2; ++p)
@@ -306,12 +309,10 @@ template <class S, class Outbox>
 void TwoBitChunk<S, Outbox>::scan_marked(const TwoBitLayout& layout, std::uint64_t w0,
                                          std::uint64_t w1, int code, int parity, int next) {
     const auto period = static_cast<std::uint64_t>(layout.period);
-    const std::uint64_t size = table_.size();
     for (std::uint64_t w = frontier_->next_marked(w0, w1); w < w1;
          w = frontier_->next_marked(w + 1, w1)) {
         const std::uint64_t word = table_.word(w);
-        std::uint64_t in_range = ~std::uint64_t{0};
-        if (w * 32 + 32 > size) in_range = (std::uint64_t{1} << 2 * (size - w * 32)) - 1;
+        const std::uint64_t in_range = entries_in_table(w);
         const std::uint64_t at_code = TwoBitTable::matches(word, code) & in_range;
         const std::uint64_t first = base_ + w * 32;
         const std::uint64_t block = first / period;
