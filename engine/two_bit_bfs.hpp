@@ -9,8 +9,10 @@
 //
 // Each layer scans the whole array once (words of 32 entries, compared 32 at a time) in one of two
 // directions, whichever the layer counts say is cheaper:
-//   push  expand the states of the current depth, claiming their unreached children with an
-//         atomic fetch_or on the child's word (every claimer writes the same value);
+//   push  expand the states of the current depth and claim their unreached children: each
+//         thread buffers them by zone of the array, and a full buffer is applied under its
+//         zone's lock with plain reads and writes (engine/two_bit_zones.hpp), not an atomic
+//         read-modify-write per child;
 //   pull  for each unreached state of the next depth's parity, look for a neighbour of the
 //         current depth and take depth + 1 if one is found; only the owner of a word writes it.
 // A push scan cannot tell depth d from d - 3 (same value), and the space's parity only rules out
@@ -34,9 +36,10 @@
 // (where entries lie, the push-or-pull rule).
 //
 // Memory: size / 4 bytes for the table (BigArray: anonymous, huge pages) and the frontier maps:
-// half of that while they fit in 64 MiB, else an eighth. The table is the caller's, so it can be
-// saved between layers (checkpoints) and a run resumed from a saved table and its layer counts
-// (the first layer after a resume expands without the frontier maps, which are not saved).
+// half of that while they fit in 64 MiB, else an eighth; 128 KiB of zone buffers per thread.
+// The table is the caller's, so it can be saved between layers (checkpoints) and a run resumed
+// from a saved table and its layer counts (the first layer after a resume expands without the
+// frontier maps, which are not saved).
 #pragma once
 
 #include <algorithm>
@@ -152,6 +155,7 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
     std::mutex merge;
     // Pulls mark their claims too, so the small layers at the end are pushed sparsely.
     TwoBitFrontier* const marks = frontier ? &*frontier : nullptr;
+    detail::TwoBitZones zones(table, marks, options.farthest_limit);
     run_with_threads(options.threads, [&] {
         while (layers.back() > 0) {
             const int depth = static_cast<int>(layers.size()) - 1;
@@ -166,11 +170,13 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
             std::uint64_t claimed = 0, visited = 0, current[2] = {0, 0};
             std::vector<std::uint64_t> smallest;
             if (marks) marks->begin_layer();
+            zones.begin_layer(two_bit_code(depth + 1));
             parallel_for_each(
                 tbb::blocked_range<std::uint64_t>(0, words, grain),
                 [&](const tbb::blocked_range<std::uint64_t>& range) {
                     detail::TwoBitChunk<S> chunk(space, table, options.farthest_limit, 0, nullptr,
                                                  marks);
+                    if (!pull) chunk.use_zones(&zones);
                     // Push expands depth-parity parents; pull scans next-parity candidates.
                     if (sparse)
                         chunk.scan_marked(layout, range.begin(), range.end(), two_bit_code(depth),
@@ -185,6 +191,7 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
                     current[1] += chunk.current[1];
                     smallest.insert(smallest.end(), chunk.smallest.begin(), chunk.smallest.end());
                 });
+            if (!pull) claimed += zones.finish(smallest);
             if (marks) marks->end_layer();
             result.visited += visited;
             if (!sparse) detail::check_current(layers, parity.filter, current);

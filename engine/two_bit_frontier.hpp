@@ -15,9 +15,11 @@
 // kSmallMapBytes (every sliding board of up to 12 cells), else 8: an eighth of the table (the 7x2
 // puzzle: 1.36 GB beside its 10.9 GB table). On the 6x2 board, one thread, groups of 2 made the
 // search about 15% faster, groups of 8 about 12%. A claimed state costs an atomic load of its map
-// word and, when its group is not marked yet, an atomic OR; a push pays a table lookup per scanned
+// word and, when its group is not marked yet, an atomic OR (in one process's pushes, a plain OR
+// by the zone that claimed it: engine/two_bit_zones.hpp); a push pays a table lookup per scanned
 // word with entries of its code.
-// Thread safety: mark() and mark_entries() from any thread during a layer; entries() reads `now`,
+// Thread safety: mark() and mark_entries() from any thread during a layer, mark_owned() only by
+// the one writer of the map word (never mixed with the others in a layer); entries() reads `now`,
 // which no one writes during a layer; begin_layer() and end_layer() between layers only.
 #pragma once
 
@@ -99,6 +101,14 @@ class TwoBitFrontier {
     void mark(std::uint64_t i) {
         const std::uint64_t group = i >> shift_;
         merge(group >> 6, std::uint64_t{1} << (group & 63));
+    }
+    // Marks the group of table entry i in `next` when `fresh`, by a plain read-modify-write: for
+    // a caller that alone writes that map word (TwoBitZones, engine/two_bit_zones.hpp).
+    void mark_owned(std::uint64_t i, bool fresh) {
+        const std::uint64_t group = i >> shift_;
+        std::atomic_ref<std::uint64_t> w(next_.data()[group >> 6]);
+        w.store(w.load(std::memory_order_relaxed) | std::uint64_t{fresh} << (group & 63),
+                std::memory_order_relaxed);
     }
     // Marks the groups of the entries of table word w whose low bit is set in `fresh`: one
     // atomic OR for them all (a word's groups share a map word).

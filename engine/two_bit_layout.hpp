@@ -1,13 +1,18 @@
 // Where the entries of a two-bit table lie and which way a layer goes, for both two-bit searches
 // (engine/two_bit_bfs.hpp, engine/two_bit_distributed.hpp): the per-word residues, block offsets
 // and parity masks (TwoBitLayout, built once per search and shared read-only), the states of
-// each parity class, and the rule that picks push or pull (two_bit_direction). Internal to the
-// searches (namespace detail).
+// each parity class, the rule that picks push or pull (two_bit_direction) and the count of the
+// whole table's codes that checks it after the search. Internal to the searches (namespace
+// detail).
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
+#include <tbb/blocked_range.h>
+
+#include "engine/parallel.hpp"
 #include "engine/two_bit_space.hpp"
 
 namespace frontier {
@@ -122,6 +127,23 @@ void two_bit_class_sizes(const S& space, const TwoBitParity& parity, std::uint64
         for (int p = 0; p < 2; ++p)
             if (!parity.filter || parity.of(r) == p)
                 out[p] += space.size() / static_cast<std::uint64_t>(space.period());
+}
+
+// The check after a search (check_codes): adds the entries of each code in each parity class of
+// the table words [0, words) to `codes`, counted in parallel (within the caller's thread arena)
+// by chunks from make_chunk().
+template <class MakeChunk>
+void count_two_bit_codes(const TwoBitLayout& layout, std::uint64_t words, MakeChunk&& make_chunk,
+                         std::uint64_t codes[4][2]) {
+    std::mutex merge;
+    parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words, 1 << 16),
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          auto chunk = make_chunk();
+                          chunk.count_codes(layout, range.begin(), range.end());
+                          std::lock_guard lock(merge);
+                          for (int c = 1; c <= 3; ++c)
+                              for (int p = 0; p < 2; ++p) codes[c][p] += chunk.codes[c][p];
+                      });
 }
 
 }  // namespace detail

@@ -10,18 +10,15 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-
 #include "engine/error.hpp"
-#include "engine/parallel.hpp"
 #include "engine/two_bit_frontier.hpp"
 #include "engine/two_bit_layout.hpp"
 #include "engine/two_bit_space.hpp"
 #include "engine/two_bit_table.hpp"
+#include "engine/two_bit_zones.hpp"
 
 namespace frontier {
 
@@ -68,6 +65,12 @@ class TwoBitChunk {
     // Adds the entries of [w0, w1) of each code (1 to 3) in each parity class to `codes`: the
     // check after the search (check_codes).
     void count_codes(const TwoBitLayout& layout, std::uint64_t w0, std::uint64_t w1);
+    // One process's push: children go to `zones` (engine/two_bit_zones.hpp), which claims them,
+    // counts them and marks them in the frontier, instead of being claimed here.
+    void use_zones(TwoBitZones* zones) {
+        zones_ = zones;
+        zone_local_ = &zones->local();
+    }
     // Claims the table's entry `local` (a child another process sent) for depth code `next`.
     void claim_local(std::uint64_t local, int next) {
         if (table_.claim(local, next)) {
@@ -102,6 +105,8 @@ class TwoBitChunk {
     void push_child(std::uint64_t i, int next) {
         if constexpr (Outbox::kRemote) {
             if (i - base_ >= table_.size()) return outbox_->add(i);
+        } else if (zones_) {
+            return zones_->add(*zone_local_, i);
         }
         if (table_.claim(i - base_, next)) {
             note(i);
@@ -138,7 +143,10 @@ class TwoBitChunk {
         const std::uint64_t claim = pull
                                         ? partners(at_code) & hits
                                         : partners(hits) & TwoBitTable::matches(word, 0) & in_range;
-        if (claim != 0) {
+        if (claim != 0 && !Outbox::kRemote && zones_) {
+            for (std::uint64_t c = claim; c; c &= c - 1)
+                push_child(w * 32 + static_cast<std::uint64_t>(std::countr_zero(c) / 2), next);
+        } else if (claim != 0) {
             std::uint64_t fresh = table_.claim_entries(w, claim, next);
             if (frontier_ && fresh) frontier_->mark_entries(w, fresh);
             for (; fresh; fresh &= fresh - 1) {
@@ -157,6 +165,8 @@ class TwoBitChunk {
     std::uint64_t base_, space_size_;
     Outbox* outbox_;
     TwoBitFrontier* frontier_;
+    TwoBitZones* zones_ = nullptr;
+    TwoBitZones::Local* zone_local_ = nullptr;
     Pending batch_[kBatch];
     int pending_ = 0;
 };
@@ -335,6 +345,9 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
     // A push marks the children it claims: their map words are fetched with their table words
     // (the 7x2 board's maps are 1.4 GB; a 12-cell board's 30 MB mostly stay in the cache).
     const bool prefetch_marks = !pull && frontier_ != nullptr;
+    // A push into the zones hands the children over at once: the zones prefetch what they claim.
+    const bool direct = !Outbox::kRemote && !pull && zones_ != nullptr;
+    Pending one;
     visited += static_cast<std::uint64_t>(std::popcount(hits));
     if constexpr (kLinked)
         hits = settle_links(layout, w, word, in_range, at_code, hits, next, pull, block, start);
@@ -343,7 +356,7 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
         const int r = layout.residue[start][i];
         const std::uint64_t m = block + layout.carry[start][i];
         cursor_.go(m);
-        Pending& p = batch_[pending_++];
+        Pending& p = direct ? one : batch_[pending_++];
         p.self = m * period + static_cast<std::uint64_t>(r);
         if constexpr (kLinked) {
             p.count = cursor_.far_neighbors(r, p.next);
@@ -357,6 +370,14 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
             if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
                 refuse(p);
         }
+        if (direct) {
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= space_size_) [[unlikely]]
+                    refuse(p);
+                push_child(p.next[j], next);
+            }
+            continue;
+        }
         // Only far neighbours are prefetched: those within kNear entries share the cache lines
         // the scan has just read (a prefetch for them cost 10% of the pull layers on 6x2).
         for (int j = 0; j < p.count; ++j)
@@ -366,23 +387,6 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
             }
         if (pending_ == kBatch) flush(code, next, pull);
     }
-}
-
-// The check after a search (check_codes): adds the entries of each code in each parity class of
-// the table words [0, words) to `codes`, counted in parallel (within the caller's thread arena)
-// by chunks from make_chunk().
-template <class MakeChunk>
-void count_two_bit_codes(const TwoBitLayout& layout, std::uint64_t words, MakeChunk&& make_chunk,
-                         std::uint64_t codes[4][2]) {
-    std::mutex merge;
-    parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words, 1 << 16),
-                      [&](const tbb::blocked_range<std::uint64_t>& range) {
-                          auto chunk = make_chunk();
-                          chunk.count_codes(layout, range.begin(), range.end());
-                          std::lock_guard lock(merge);
-                          for (int c = 1; c <= 3; ++c)
-                              for (int p = 0; p < 2; ++p) codes[c][p] += chunk.codes[c][p];
-                      });
 }
 
 }  // namespace detail

@@ -7,13 +7,17 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <tbb/blocked_range.h>
 
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
 #include "engine/distance_table.hpp"
 #include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/parallel.hpp"
+#include "engine/two_bit_frontier.hpp"
 #include "engine/two_bit_lookup.hpp"
+#include "engine/two_bit_zones.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -254,6 +258,56 @@ TEST(TwoBitBfs, FrontierMapsFindTheMarkedWords) {
         EXPECT_EQ(found, expected) << "shift " << shift;
         EXPECT_EQ(f.next_marked(expected[1], expected[1]), expected[1]);  // an empty range
         EXPECT_EQ(f.next_marked(expected[0] + 1, expected[1]), expected[1]);
+    }
+}
+
+// The zones claim every child handed over by any thread once, where its entry was free, mark its
+// group and keep the smallest; older entries keep their code. Full buffers are applied under their
+// zone's lock during the loop, the rest by finish(); checked against a serial model.
+TEST(TwoBitBfs, ZonesClaimEachFreeChildOnceWhateverTheThreads) {
+    const std::uint64_t entries = 1000003;  // 31,251 words: 62 zones of 512 words, the last short
+    for (int threads : {1, 2, 4}) {
+        TwoBitTable table(entries);
+        table.clear(1);
+        std::vector<int> model(entries, 0);
+        for (std::uint64_t i = 0; i < entries; i += 7)  // reached earlier, code 2
+            model[i] = table.claim(i, 2) ? 2 : -1;
+        TwoBitFrontier frontier(entries);
+        run_with_threads(threads, [&] { frontier.begin_layer(); });
+        detail::TwoBitZones zones(table, &frontier, 5);
+        zones.begin_layer(3);
+        const std::uint64_t children = 400000;  // many repeated or already reached
+        auto child = [&](std::uint64_t k) { return (k * 2654435761u + 12345) % (entries / 3) * 3; };
+        std::vector<std::uint64_t> smallest;
+        std::uint64_t claimed = 0;
+        run_with_threads(threads, [&] {
+            parallel_for_each(tbb::blocked_range<std::uint64_t>(0, children, 1000),
+                              [&](const tbb::blocked_range<std::uint64_t>& r) {
+                                  auto& local = zones.local();
+                                  for (std::uint64_t k = r.begin(); k < r.end(); ++k)
+                                      zones.add(local, child(k));
+                              });
+            claimed = zones.finish(smallest);
+        });
+        frontier.end_layer();
+        std::vector<std::uint64_t> fresh;
+        for (std::uint64_t k = 0; k < children; ++k)
+            if (model[child(k)] == 0) model[child(k)] = 3, fresh.push_back(child(k));
+        std::sort(fresh.begin(), fresh.end());
+        EXPECT_EQ(claimed, fresh.size()) << threads << " threads";
+        std::sort(smallest.begin(), smallest.end());
+        smallest.resize(std::min<std::size_t>(smallest.size(), 5));
+        EXPECT_EQ(smallest, std::vector<std::uint64_t>(fresh.begin(), fresh.begin() + 5));
+        std::uint64_t wrong = 0, marked_wrong = 0;
+        for (std::uint64_t i = 0; i < entries; ++i) {
+            wrong += table.get(i) != model[i];
+            const bool group_fresh =
+                std::binary_search(fresh.begin(), fresh.end(), i & ~std::uint64_t{1}) ||
+                std::binary_search(fresh.begin(), fresh.end(), i | 1);
+            marked_wrong += ((frontier.entries(i / 32) >> 2 * (i % 32) & 1) != 0) != group_fresh;
+        }
+        EXPECT_EQ(wrong, 0u) << threads << " threads";
+        EXPECT_EQ(marked_wrong, 0u) << threads << " threads";
     }
 }
 

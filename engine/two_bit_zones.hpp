@@ -1,0 +1,132 @@
+// TwoBitZones: the claims of a one-process push layer, applied zone by zone by one thread at a
+// time, so that a claim is a plain read-modify-write with no branch instead of an atomic one.
+//
+// The table is cut into at most kZones zones of a power-of-two number of words (a multiple of 64,
+// so a zone's frontier map words are its own too). A thread appends each child to its own buffer
+// for the child's zone; a full buffer is applied under that zone's lock: each entry read, set to
+// the layer's code when it is 0, counted and marked, with no atomic read-modify-write and no
+// branch on whether the entry was free. The 12-cell boards' searches took 5-12% less time than
+// with atomic claims, 7x2's full pushes about 10% less (docs/notes/measurements.md).
+//
+// Thread safety: add() from any thread during a layer (each thread its own buffers); every table
+// and map word a zone holds is written only by the holder of its lock, through relaxed atomics,
+// so the searches' concurrent reads stay defined. finish() after the layer's parallel loop, in
+// the caller's thread arena. Memory: kZones * kBuffer * 8 bytes (128 KiB) per thread.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+
+#include "engine/parallel.hpp"
+#include "engine/two_bit_frontier.hpp"
+#include "engine/two_bit_table.hpp"
+
+namespace frontier::detail {
+
+class TwoBitZones {
+  public:
+    static constexpr int kZones = 64;
+    static constexpr int kBuffer = 256;
+    static constexpr int kAhead = 16;  // claims prefetched ahead of the one being made
+
+    TwoBitZones(TwoBitTable& table, TwoBitFrontier* frontier, std::size_t keep)
+        : table_(table), frontier_(frontier), keep_(keep) {
+        const std::uint64_t per_zone =
+            std::max<std::uint64_t>(64, (table.word_count() + kZones - 1) / kZones);
+        shift_ = std::bit_width(per_zone - 1);
+    }
+
+    // Entries claimed and the smallest of them (ascending, at most keep).
+    struct Claims {
+        std::uint64_t claimed = 0;
+        std::vector<std::uint64_t> smallest;
+    };
+    // One thread's buffers, and what it claimed applying them.
+    struct Local {
+        std::uint64_t items[kZones][kBuffer];
+        int fill[kZones] = {};
+        Claims claims;
+    };
+    Local& local() { return locals_.local(); }
+
+    // Starts a layer whose claims write `code`.
+    void begin_layer(int code) { code_ = static_cast<std::uint64_t>(code); }
+
+    // The child entry i, for its zone's holder to claim.
+    void add(Local& l, std::uint64_t i) {
+        const auto z = static_cast<int>((i >> 5) >> shift_);
+        l.items[z][l.fill[z]++] = i;
+        if (l.fill[z] == kBuffer) [[unlikely]] {
+            std::lock_guard lock(locks_[z]);
+            apply(l, z, l.claims);
+        }
+    }
+
+    // Applies what every thread left in its buffers (zones in parallel) and returns the layer's
+    // claims and smallest claimed indices (ascending, at most keep); resets the counts.
+    std::uint64_t finish(std::vector<std::uint64_t>& smallest) {
+        std::mutex merge;
+        std::uint64_t claimed = 0;
+        parallel_for_each(
+            tbb::blocked_range<int>(0, kZones, 1), [&](const tbb::blocked_range<int>& r) {
+                Claims sum;
+                for (int z = r.begin(); z < r.end(); ++z)
+                    for (Local& l : locals_) apply(l, z, sum);
+                std::lock_guard lock(merge);
+                claimed += sum.claimed;
+                smallest.insert(smallest.end(), sum.smallest.begin(), sum.smallest.end());
+            });
+        for (Local& l : locals_) {
+            claimed += l.claims.claimed;
+            smallest.insert(smallest.end(), l.claims.smallest.begin(), l.claims.smallest.end());
+            l.claims = Claims{};
+        }
+        return claimed;
+    }
+
+  private:
+    // Claims the entries of `from`'s buffer for zone z, counting them in `to`.
+    void apply(Local& from, int z, Claims& to) {
+        const std::uint64_t* items = from.items[z];
+        const int n = from.fill[z];
+        std::uint64_t* words = table_.words();
+        for (int j = 0; j < n; ++j) {
+            if (j + kAhead < n) {
+                table_.prefetch(items[j + kAhead]);
+                if (frontier_) frontier_->prefetch(items[j + kAhead]);
+            }
+            const std::uint64_t i = items[j];
+            std::atomic_ref<std::uint64_t> word(words[i >> 5]);
+            const int shift = 2 * static_cast<int>(i & 31);
+            const std::uint64_t old = word.load(std::memory_order_relaxed);
+            const bool fresh = (old >> shift & 3) == 0;
+            word.store(old | (code_ * fresh) << shift, std::memory_order_relaxed);
+            to.claimed += fresh;
+            if (frontier_) frontier_->mark_owned(i, fresh);
+            if (fresh && (to.smallest.size() < keep_ || i < to.smallest.back())) [[unlikely]]
+                keep_smallest(to, i);
+        }
+        from.fill[z] = 0;
+    }
+    [[gnu::noinline]] void keep_smallest(Claims& to, std::uint64_t i) const {
+        to.smallest.insert(std::lower_bound(to.smallest.begin(), to.smallest.end(), i), i);
+        if (to.smallest.size() > keep_) to.smallest.pop_back();
+    }
+
+    TwoBitTable& table_;
+    TwoBitFrontier* frontier_;
+    std::size_t keep_;
+    int shift_ = 0;
+    std::uint64_t code_ = 0;
+    std::mutex locks_[kZones];
+    tbb::enumerable_thread_specific<Local> locals_;
+};
+
+}  // namespace frontier::detail
