@@ -97,9 +97,7 @@ class TwoBitChunk {
 
     void note(std::uint64_t i) {
         ++claimed;
-        if (smallest.size() >= keep_ && i > smallest.back()) return;
-        smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
-        if (smallest.size() > keep_) smallest.pop_back();
+        keep_smallest(smallest, i, keep_);
     }
     // The child `i` of a push: claimed here when it is in the table, else sent to its owner.
     void push_child(std::uint64_t i, int next) {
@@ -111,6 +109,14 @@ class TwoBitChunk {
         if (table_.claim(i - base_, next)) {
             note(i);
             if (frontier_) frontier_->mark(i - base_);
+        }
+    }
+    // A parent's children, each checked against size() (the contract), then pushed.
+    void push_children(const Pending& p, int next) {
+        for (int j = 0; j < p.count; ++j) {
+            if (p.next[j] >= space_size_) [[unlikely]]
+                refuse(p);
+            push_child(p.next[j], next);
         }
     }
     bool in_table(std::uint64_t i) const { return !Outbox::kRemote || i - base_ < table_.size(); }
@@ -200,11 +206,7 @@ void TwoBitChunk<S, Outbox>::flush(int code, int next, bool pull) {
                         if (!in_table(p.next[j])) outbox_->ask(p.self - base_, p.next[j]);
             }
         } else {
-            for (int j = 0; j < p.count; ++j) {
-                if (p.next[j] >= space_size_) [[unlikely]]
-                    refuse(p);
-                push_child(p.next[j], next);
-            }
+            push_children(p, next);
         }
     }
     pending_ = 0;
@@ -371,11 +373,7 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
                 refuse(p);
         }
         if (direct) {
-            for (int j = 0; j < p.count; ++j) {
-                if (p.next[j] >= space_size_) [[unlikely]]
-                    refuse(p);
-                push_child(p.next[j], next);
-            }
+            push_children(p, next);
             continue;
         }
         // Only far neighbours are prefetched: those within kNear entries share the cache lines

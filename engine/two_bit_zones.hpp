@@ -30,6 +30,14 @@
 
 namespace frontier::detail {
 
+// Adds index i to `smallest` (ascending, at most `keep`) when it belongs there: the farthest
+// states a layer keeps, for the zones and for TwoBitChunk.
+inline void keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
+    if (smallest.size() >= keep && i > smallest.back()) return;
+    smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
+    if (smallest.size() > keep) smallest.pop_back();
+}
+
 class TwoBitZones {
   public:
     static constexpr int kZones = 64;
@@ -111,13 +119,9 @@ class TwoBitZones {
             to.claimed += fresh;
             if (frontier_) frontier_->mark_owned(i, fresh);
             if (fresh && (to.smallest.size() < keep_ || i < to.smallest.back())) [[unlikely]]
-                keep_smallest(to, i);
+                keep_smallest(to.smallest, i, keep_);
         }
         from.fill[z] = 0;
-    }
-    [[gnu::noinline]] void keep_smallest(Claims& to, std::uint64_t i) const {
-        to.smallest.insert(std::lower_bound(to.smallest.begin(), to.smallest.end(), i), i);
-        if (to.smallest.size() > keep_) to.smallest.pop_back();
     }
 
     TwoBitTable& table_;
