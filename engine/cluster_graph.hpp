@@ -14,19 +14,24 @@
 //   Cost::Runs   a run of consecutive edges with the same label costs 1 in all. With labels that
 //                name "this piece, this direction" on one-cell steps, a run is one slide of any
 //                length: Rush Hour's move metric computed on its step graph. It needs at most one
-//                edge per label out of a state, and edges sorted by label within a state (true
-//                when the domain generates them in label order).
+//                edge per label out of a state, edges sorted by label within a state (true when
+//                the domain generates them in label order), and labels below 64: each state
+//                keeps the set of its labels in one word, so the edge that continues a run is
+//                found by a popcount instead of a scan of the state's edges (an InputError
+//                otherwise).
 // The graph is meant for undirected spaces (every move has an inverse), where the distance from
 // a set of sources is also the distance to it.
 //
 // Memory per state: the state, 2 to 8 index slots of sizeof(State) + 8 bytes in the map, 4
-// bytes of offset, 4 bytes per edge (a 24-bit target and the label:
-// clusters of more than 2^24 states are refused with an InputError), 2 bytes per distance
-// array. Memory traffic is what grows the cost per state on large clusters, hence the packing.
-// Not thread-safe; one per worker.
+// bytes of offset, 8 bytes of label set (16 with explore_labelled), 4 bytes per edge (a 24-bit
+// target and the label: clusters of more than 2^24 states are refused with an InputError), 2
+// bytes per distance array; the arrays keep the size of the largest cluster so far. Memory
+// traffic is what grows the cost per state on large clusters, hence the packing. Not
+// thread-safe; one per worker.
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -59,18 +64,17 @@ class ClusterGraph {
     // returns false. The previous cluster is discarded.
     //
     // Every generated edge costs one hash lookup, so each undirected edge is looked up from both
-    // ends. Recording the reverse edge on the far end instead (a list per state, read when that
-    // state is expanded) halves the lookups but measured slower on Rush Hour clusters: the
-    // known-or-not branch mispredicts and the lists add scattered memory traffic. On large
-    // clusters the lookups are cache misses: the successors of the next state are generated and
-    // their table slots prefetched before the current state's successors are looked up, so the
-    // misses of two states overlap.
+    // ends (explore_labelled() looks it up once, for domains that can name their steps). On
+    // large clusters the lookups are cache misses: the successors of the next state are
+    // generated and their table slots prefetched before the current state's successors are
+    // looked up, so the misses of two states overlap.
     template <class Labels, class Visit>
     bool explore(const D& d, const State& start, const Labels& labels, Visit&& visit) {
         reset();
         index_.find_or_insert(start, Index::hash(start), 0);
-        states_.push_back(start);
-        if (!visit(start, std::uint32_t{0})) return false;
+        states_.assign(1, start);
+        edges_.clear();
+        if (!visit(start, std::uint32_t{0})) return end(1, false);
         layer_starts_.push_back(0);
         std::uint32_t layer_end = 1;
         bool go_on = true;
@@ -91,7 +95,11 @@ class ClusterGraph {
             }
             const bool early = i + 1 < states_.size();
             if (early) gather(i + 1, *ahead);
+            std::uint64_t label_set = 0;
+            std::uint8_t any_label = 0;
             for (const Child& c : *now) {
+                label_set |= std::uint64_t{1} << (c.label & 63);
+                any_label |= c.label;
                 const auto next = static_cast<std::uint32_t>(states_.size());
                 const auto [target, inserted] = index_.find_or_insert(c.state, c.hash, next);
                 if (inserted) {
@@ -102,21 +110,94 @@ class ClusterGraph {
                 edges_.push_back(Edge{target | std::uint32_t{c.label} << 24});
             }
             offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
+            label_sets_.push_back(label_set);
+            wide_labels_ |= any_label >= 64;
             if (!go_on) break;
             if (!early && i + 1 < states_.size()) gather(i + 1, *ahead);
             std::swap(now, ahead);
         }
-        // The next exploration reserves what this one needed, stopped early or not: a run of
-        // explorations that stop after a few states (the enumerator's) must not each pay for
-        // clearing the table of the last large cluster.
-        expected_ = std::clamp<std::size_t>(states_.size(), kMinReserve, kMaxReserve);
-        return go_on;
+        return end(static_cast<std::uint32_t>(states_.size()), go_on);
     }
 
-    std::uint32_t size() const { return static_cast<std::uint32_t>(states_.size()); }
+    // explore() for domains whose steps out of a state can be named before they are generated:
+    // `steps` gives set(d, s) (the labels of s's edges, bit l for label l < 64), step(d, s, l)
+    // (the state along label l) and reverse(l) (the label of the way back). Labels are then unique
+    // per state and edges come in label order, as Cost::Runs needs. The graph is the one
+    // explore() builds with the same labels, index for index and edge for edge.
+    //
+    // Each undirected edge is looked up once instead of twice: a state's edge slots are laid out
+    // when it is discovered (its offset is known then, since states are discovered in index
+    // order), and the lookup of u -> w also writes w's edge back to u when w is not expanded yet,
+    // marking it filled; w's expansion then looks up only the labels not filled, one mask.
+    // (Lists of reverse edges per state, read when the state is expanded, measured slower than
+    // two lookups: the known-or-not branch mispredicts and the lists scatter memory traffic;
+    // slots at known places need neither.)
+    // The lookups do not branch on whether the child is new either (StateIndex::find_or_add): a
+    // child is written at the end of the states and the count moves only when it was new; the
+    // new states are laid out, given their edges back and visited after the parent's lookups.
+    // On Rush Hour clusters about a third of the lookups add a state, and the branches on it
+    // mispredicted often enough to cost a fifth of the exploration.
+    template <class Steps, class Visit>
+    bool explore_labelled(const D& d, const State& start, const Steps& steps, Visit&& visit) {
+        reset();
+        index_.find_or_insert(start, Index::hash(start), 0);
+        if (states_.size() < kRoom) states_.resize(kRoom);
+        states_[0] = start;
+        std::uint32_t count = 1;  // states discovered; states_ keeps kRoom more
+        lay_out(d, steps, 0, count);
+        if (!visit(start, std::uint32_t{0})) return end(count, false);
+        layer_starts_.push_back(0);
+        std::uint32_t layer_end = 1;
+        auto gather = [&](std::uint32_t j, Children& out) {
+            out.size = 0;
+            for (std::uint64_t todo = label_sets_[j] & ~filled_[j]; todo; todo &= todo - 1) {
+                const auto l = static_cast<std::uint8_t>(std::countr_zero(todo));
+                const State child = steps.step(d, states_[j], l);
+                const std::uint64_t h = Index::hash(child);
+                index_.prefetch(h);
+                out.child[out.size++] = Child{child, h, l};
+            }
+        };
+        Children *now = &lists_[0], *ahead = &lists_[1];
+        gather(0, *now);
+        for (std::uint32_t i = 0; i < count; ++i) {
+            if (i == layer_end) {
+                layer_starts_.push_back(i);
+                layer_end = count;
+            }
+            const bool early = i + 1 < count;
+            if (early) gather(i + 1, *ahead);
+            index_.make_room(now->size);
+            if (states_.size() < count + kRoom) states_.resize(2 * states_.size());
+            const std::uint32_t first_new = count;
+            for (const Child& c : *now) {
+                const std::uint32_t target = index_.find_or_add(c.state, c.hash, count);
+                states_[count] = c.state;
+                count += target == count;
+                edges_[slot(i, c.label)] = Edge{target | std::uint32_t{c.label} << 24};
+                // (target < i only when i's own expansion filled this label after the gather.)
+                if (target > i && target < first_new) write_back(steps, i, target, c.label);
+            }
+            if (count > first_new) {
+                if (count > kMaxStates) too_large();
+                lay_out(d, steps, first_new, count);
+                for (const Child& c : *now) {
+                    const std::uint32_t target = edges_[slot(i, c.label)].target();
+                    if (target >= first_new) write_back(steps, i, target, c.label);
+                }
+                for (std::uint32_t k = first_new; k < count; ++k)
+                    if (!visit(states_[k], k)) return end(count, false);
+            }
+            if (!early && i + 1 < count) gather(i + 1, *ahead);
+            std::swap(now, ahead);
+        }
+        return end(count, true);
+    }
+
+    std::uint32_t size() const { return size_; }
     const State& state(std::uint32_t i) const { return states_[i]; }
-    const std::vector<State>& states() const { return states_; }
-    std::size_t edge_count() const { return edges_.size(); }
+    std::span<const State> states() const { return {states_.data(), size_}; }
+    std::size_t edge_count() const { return offsets_.back(); }
     // The index of s, or kNone when s is not in the cluster.
     std::uint32_t find(const State& s) const { return index_.find(s); }
     // Edge distance of state i from the start (its BFS layer during explore()).
@@ -135,15 +216,13 @@ class ClusterGraph {
         return {edges_.data() + offsets_[i], edges_.data() + offsets_[i + 1]};
     }
 
-    // The neighbour of w along its edge labelled l, or kNone (edges sorted by label, as
-    // Cost::Runs needs). A scan of w's few edges: a per-state label set with popcount indexing
-    // measured no faster on Rush Hour clusters.
+    // The neighbour of w along its edge labelled l (below 64), or kNone (edges sorted by label,
+    // as Cost::Runs needs): the label set says whether the edge exists and how many edges
+    // come before it.
     std::uint32_t follow(std::uint32_t w, std::uint8_t l) const {
-        for (std::uint32_t e = offsets_[w], end = offsets_[w + 1]; e < end; ++e) {
-            if (edges_[e].label() == l) return edges_[e].target();
-            if (edges_[e].label() > l) break;
-        }
-        return kNone;
+        const std::uint64_t set = label_sets_[w];
+        if (l >= 64 || !(set >> l & 1)) return kNone;
+        return edges_[offsets_[w] + std::popcount(set & ((std::uint64_t{1} << l) - 1))].target();
     }
 
     // Multi-source BFS: dist[i] = cost from the nearest source, kUnreached where none reaches.
@@ -156,54 +235,67 @@ class ClusterGraph {
     }
 
   private:
+    // Branch-free on the state's distance: every state looked at is written to the queue's tail
+    // and the tail moves only when the state is new (the queue has one slot more than the
+    // cluster for that write), so the only data-dependent branch is the end of a run. Branching
+    // on "new or not" mispredicted often enough to take twice the time on Rush Hour clusters.
     template <Cost kCost>
     int bfs(std::span<const std::uint32_t> sources, std::vector<std::uint16_t>& dist,
             std::uint32_t stop_at) const {
-        dist.assign(states_.size(), kUnreached);
-        queue_.clear();
-        for (const std::uint32_t s : sources)
-            if (dist[s] != 0) {
-                dist[s] = 0;
-                queue_.push_back(s);
-            }
-        if (queue_.empty()) return 0;
-        if (stop_at != kNone && dist[stop_at] == 0) return 0;
+        if (kCost == Cost::Runs && wide_labels_)
+            throw InputError("ClusterGraph: Cost::Runs needs edge labels below 64");
+        dist.assign(size_, kUnreached);
+        queue_.resize(size_ + 1);
+        std::uint32_t* const queue = queue_.data();
         std::uint16_t* const d = dist.data();
+        std::size_t tail = 0;
+        for (const std::uint32_t s : sources)
+            if (d[s] != 0) {
+                d[s] = 0;
+                queue[tail++] = s;
+            }
+        if (tail == 0) return 0;
+        if (stop_at != kNone && d[stop_at] == 0) return 0;
         const Edge* const edges = edges_.data();
-        for (std::size_t head = 0; head < queue_.size(); ++head) {
-            const std::uint32_t u = queue_[head];
+        for (std::size_t head = 0; head < tail; ++head) {
+            const std::uint32_t u = queue[head];
             const std::uint16_t du = d[u];
             const auto next = static_cast<std::uint16_t>(du + 1);
             for (std::uint32_t e = offsets_[u], end = offsets_[u + 1]; e < end; ++e) {
                 std::uint32_t w = edges[e].target();
                 if constexpr (kCost == Cost::Edges) {
-                    if (d[w] != kUnreached) continue;
-                    d[w] = next;
-                    queue_.push_back(w);
-                    if (w == stop_at) return next;
+                    const std::uint16_t dw = d[w];
+                    queue[tail] = w;
+                    tail += dw == kUnreached;
+                    d[w] = std::min(dw, next);
+                    if (w == stop_at) return d[w];
                 } else {
                     // Follow the run of this label from u: every state on it is one move away.
                     // A state reached at a layer <= du has its own run expanded in its layer.
                     const std::uint8_t l = edges[e].label();
                     while (true) {
-                        if (d[w] == kUnreached) {
-                            d[w] = next;
-                            queue_.push_back(w);
-                            if (w == stop_at) return next;
-                        } else if (d[w] <= du) {
-                            break;
-                        }
+                        const std::uint16_t dw = d[w];
+                        if (dw <= du) break;
+                        queue[tail] = w;
+                        tail += dw == kUnreached;
+                        d[w] = next;
+                        if (w == stop_at) return next;
                         w = follow(w, l);
                         if (w == kNone) break;
                     }
                 }
             }
         }
-        return d[queue_.back()];
+        return d[queue[tail - 1]];
     }
 
     using Index = StateIndex<State>;
     static constexpr std::size_t kMinReserve = 1024, kMaxReserve = std::size_t{1} << 20;
+    // explore_labelled() writes every child at the end of states_ before it knows whether it is
+    // new, so states_ keeps this much room past the states discovered (a state has at most 64
+    // children). states_ and edges_ only grow: resizing them to the exact size on every
+    // exploration wrote zeros over memory that is written again anyway (a sixth of the time).
+    static constexpr std::size_t kRoom = 64;
 
     [[noreturn]] static void too_large() {
         throw InputError("cluster has more than " + std::to_string(kMaxStates) +
@@ -212,10 +304,43 @@ class ClusterGraph {
 
     void reset() {
         index_.clear(expected_);
-        states_.clear();
         offsets_.assign(1, 0);
-        edges_.clear();
+        label_sets_.clear();
+        filled_.clear();
+        wide_labels_ = false;
         layer_starts_.clear();
+    }
+
+    // explore_labelled(): states first..count - 1 get their label sets and edge slots.
+    template <class Steps>
+    void lay_out(const D& d, const Steps& steps, std::uint32_t first, std::uint32_t count) {
+        for (std::uint32_t k = first; k < count; ++k) {
+            const std::uint64_t set = steps.set(d, states_[k]);
+            label_sets_.push_back(set);
+            filled_.push_back(0);
+            offsets_.push_back(offsets_.back() + static_cast<std::uint32_t>(std::popcount(set)));
+        }
+        if (edges_.size() < offsets_.back()) edges_.resize(2 * offsets_.back());
+    }
+    // explore_labelled(): the edge from `target` back to i, once the target is laid out.
+    template <class Steps>
+    void write_back(const Steps& steps, std::uint32_t i, std::uint32_t target, std::uint8_t label) {
+        const std::uint8_t back = steps.reverse(label);
+        edges_[slot(target, back)] = Edge{i | std::uint32_t{back} << 24};
+        filled_[target] |= std::uint64_t{1} << back;
+    }
+    // The end of an exploration, complete or not: its size, and the next exploration reserves
+    // what this one needed (a run of explorations that stop after a few states, the
+    // enumerator's, must not each pay for clearing the table of the last large cluster).
+    bool end(std::uint32_t count, bool complete) {
+        size_ = count;
+        expected_ = std::clamp<std::size_t>(count, kMinReserve, kMaxReserve);
+        return complete;
+    }
+    // The position of state i's edge labelled l (present) in edges_.
+    std::uint32_t slot(std::uint32_t i, std::uint8_t l) const {
+        return offsets_[i] + static_cast<std::uint32_t>(
+                                 std::popcount(label_sets_[i] & ((std::uint64_t{1} << l) - 1)));
     }
 
     struct Child {
@@ -223,15 +348,27 @@ class ClusterGraph {
         std::uint64_t hash;
         std::uint8_t label;
     };
+    // explore_labelled(): one state's children, at most 64 (one per label).
+    struct Children {
+        Child child[64];
+        std::uint32_t size = 0;
+        const Child* begin() const { return child; }
+        const Child* end() const { return child + size; }
+    };
 
     Index index_;
     std::size_t expected_ = kMinReserve;  // reserve for the next cluster: the last one's size
-    std::vector<State> states_;
+    std::vector<State> states_;  // the first size_ are the cluster's (explore_labelled keeps room)
+    std::uint32_t size_ = 0;
     std::vector<std::uint32_t> offsets_;  // state i's edges: [offsets_[i], offsets_[i + 1])
     std::vector<Edge> edges_;
+    std::vector<std::uint64_t> label_sets_;  // state i's labels (bit l for label l & 63)
+    bool wide_labels_ = false;               // some label was 64 or more: no Cost::Runs
+    std::vector<std::uint64_t> filled_;      // explore_labelled(): state i's edges already written
     std::vector<std::uint32_t> layer_starts_;
     mutable std::vector<std::uint32_t> queue_;  // scratch of distances()
     std::vector<Child> children_[2];            // scratch of explore()
+    Children lists_[2];                         // scratch of explore_labelled()
 };
 
 }  // namespace frontier

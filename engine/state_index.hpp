@@ -84,6 +84,25 @@ class StateIndex {
         }
     }
 
+    // Room for `more` entries without growing (find_or_add does not grow).
+    void make_room(std::size_t more) {
+        while (2 * (size_ + more) > capacity_) grow();
+    }
+    // find_or_insert without a branch on the outcome: one probe loop that stops at s or at a
+    // free slot, and an unconditional write of the slot. Returns s's index, `next` when s was
+    // absent (and is now added). Needs room (make_room). For callers whose lookups insert often
+    // and unpredictably, where the insert branch mispredicts.
+    std::uint32_t find_or_add(const State& s, std::uint64_t h, std::uint32_t next) {
+        std::size_t i = h & mask_;
+        while (slots_[i].epoch == epoch_ && !(slots_[i].key == s)) i = (i + 1) & mask_;
+        Slot& slot = slots_[i];
+        const bool fresh = slot.epoch != epoch_;
+        const std::uint32_t value = fresh ? next : slot.value;
+        slot = Slot{s, value, epoch_};
+        size_ += fresh;
+        return value;
+    }
+
     std::uint32_t find(const State& s) const {
         if (capacity_ == 0) return kNone;
         for (std::size_t i = hash(s) & mask_;; i = (i + 1) & mask_) {

@@ -21,6 +21,20 @@ struct DirLabel {
     std::uint8_t operator()(SlideMove m) const { return m.dir; }
 };
 
+// The same labels named before the moves are generated, for explore_labelled().
+struct DirSteps : DirLabel {
+    static std::uint64_t set(const SlidingTiles& d, TileState s) {
+        std::uint64_t set = 0;
+        for (int dir = 0; dir < 4; ++dir)
+            set |= std::uint64_t{d.neighbor(d.blank(s), dir) >= 0} << dir;
+        return set;
+    }
+    static TileState step(const SlidingTiles& d, TileState s, std::uint8_t l) {
+        return SlidingTiles::slide(s, d.blank(s), d.neighbor(d.blank(s), l));
+    }
+    static std::uint8_t reverse(std::uint8_t l) { return l ^ 3; }
+};
+
 std::uint32_t explore_all(Graph& g, const SlidingTiles& d, auto labels) {
     std::uint32_t visits = 0;
     EXPECT_TRUE(g.explore(d, d.goal(), labels, [&](TileState, std::uint32_t i) {
@@ -73,10 +87,13 @@ TEST(ClusterGraph, ExploresTheEightPuzzleHalfAndStoresEveryEdge) {
             g.state(i), [&](TileState c, SlideMove m) { expected.emplace_back(g.find(c), m.dir); });
         const auto stored = g.edges(i);
         ASSERT_EQ(stored.size(), expected.size());
+        std::uint32_t by_label[4] = {Graph::kNone, Graph::kNone, Graph::kNone, Graph::kNone};
         for (std::size_t e = 0; e < stored.size(); ++e) {
             EXPECT_EQ(stored[e].target(), expected[e].first);
             EXPECT_EQ(stored[e].label(), expected[e].second);
+            by_label[expected[e].second] = expected[e].first;
         }
+        for (std::uint8_t l = 0; l < 4; ++l) ASSERT_EQ(g.follow(i, l), by_label[l]) << i;
         edges += stored.size();
     }
     EXPECT_EQ(g.edge_count(), edges);
@@ -136,6 +153,60 @@ TEST(ClusterGraph, RunCostsMatchAMultiTileBfs) {
     }
     EXPECT_EQ(max, ref_max);
     EXPECT_LT(max, 31);
+    // Stopping early returns the distance of the state asked for.
+    for (const std::uint32_t stop : {std::uint32_t{1}, g.size() / 2, g.size() - 1})
+        EXPECT_EQ(g.distances({&source, 1}, dist, Graph::Cost::Runs, stop),
+                  ref.at(g.state(stop).cells));
+}
+
+// Cost::Runs finds a run's next edge in a 64-bit label set: labels of 64 or more are refused
+// with an InputError (never a wrong distance), while Cost::Edges still serves them.
+TEST(ClusterGraph, RunCostsRefuseLabelsPastTheLabelSet) {
+    const SlidingTiles d(3, 3);
+    Graph g;
+    explore_all(g, d, [](SlideMove m) { return static_cast<std::uint8_t>(m.dir + 62); });
+    std::vector<std::uint16_t> dist;
+    const std::uint32_t source = 0;
+    EXPECT_THROW(g.distances({&source, 1}, dist, Graph::Cost::Runs), InputError);
+    EXPECT_EQ(g.distances({&source, 1}, dist, Graph::Cost::Edges), 31);
+    explore_all(g, d, DirLabel{});
+    EXPECT_LT(g.distances({&source, 1}, dist, Graph::Cost::Runs), 31);
+}
+
+// explore_labelled() looks each edge up from one end only and writes the other end's edge
+// itself: the graph must still be explore()'s, state for state, edge for edge, layer for layer,
+// and an exploration stopped early must have visited the same states.
+TEST(ClusterGraph, ALabelledExplorationBuildsTheSameGraph) {
+    const SlidingTiles d(3, 3);
+    Graph plain, labelled;
+    explore_all(plain, d, DirLabel{});
+    std::uint32_t visits = 0;
+    ASSERT_TRUE(
+        labelled.explore_labelled(d, d.goal(), DirSteps{}, [&](TileState s, std::uint32_t i) {
+            EXPECT_EQ(i, visits++);
+            EXPECT_EQ(plain.state(i), s);
+            return true;
+        }));
+    ASSERT_EQ(labelled.size(), plain.size());
+    ASSERT_EQ(labelled.edge_count(), plain.edge_count());
+    for (std::uint32_t i = 0; i < plain.size(); ++i) {
+        ASSERT_EQ(labelled.depth(i), plain.depth(i));
+        const auto a = plain.edges(i), b = labelled.edges(i);
+        ASSERT_EQ(a.size(), b.size());
+        for (std::size_t e = 0; e < a.size(); ++e) ASSERT_EQ(a[e].bits, b[e].bits) << i;
+    }
+    std::vector<std::uint16_t> dist, want;
+    const std::uint32_t source = 0;
+    EXPECT_EQ(labelled.distances({&source, 1}, dist, Graph::Cost::Runs),
+              plain.distances({&source, 1}, want, Graph::Cost::Runs));
+    EXPECT_EQ(dist, want);
+    visits = 0;
+    EXPECT_FALSE(
+        labelled.explore_labelled(d, d.goal(), DirSteps{}, [&](TileState s, std::uint32_t) {
+            EXPECT_EQ(plain.state(visits), s);
+            return ++visits < 100;
+        }));
+    EXPECT_EQ(visits, 100u);
 }
 
 TEST(ClusterGraph, AnExplorationStopsWhenTheVisitorSaysSo) {

@@ -348,6 +348,31 @@ TEST(RushGrade, MatchesAnIndependentNaiveBfs) {
     EXPECT_GT(not_hardest, 15);
 }
 
+// The grader explores with explore_labelled (each step looked up from one end, the way back
+// written from the legal steps): on random boards of every size, with walls, the graph must be
+// the plain exploration's, edge for edge.
+TEST(RushGrade, TheLabelledExplorationIsThePlainOne) {
+    RushCluster plain, labelled;
+    std::size_t edges = 0;
+    for (const int size : {4, 5, 6, 7})
+        for (const std::string& text : random_boards(60, size, 70 + size)) {
+            const RushPuzzle p = parse_rush(text, RushMetric::Steps);
+            const auto all = [](RushState, std::uint32_t) { return true; };
+            plain.explore(p.board, p.start, RushStepLabels{}, all);
+            labelled.explore_labelled(p.board, p.start, RushStepLabels{}, all);
+            ASSERT_EQ(labelled.size(), plain.size()) << text;
+            ASSERT_EQ(labelled.edge_count(), plain.edge_count()) << text;
+            for (std::uint32_t i = 0; i < plain.size(); ++i) {
+                ASSERT_EQ(labelled.state(i), plain.state(i)) << text;
+                const auto a = plain.edges(i), b = labelled.edges(i);
+                ASSERT_EQ(a.size(), b.size()) << text;
+                for (std::size_t e = 0; e < a.size(); ++e) ASSERT_EQ(a[e].bits, b[e].bits) << text;
+            }
+            edges += plain.edge_count();
+        }
+    EXPECT_GT(edges, 10000u);
+}
+
 // Graders on plain std::threads (which ThreadSanitizer follows, unlike the uninstrumented
 // system oneTBB) agree with a sequential run: no hidden shared state in the grading path.
 TEST(RushGrade, GradersOnSeparateThreadsAgreeWithASequentialRun) {

@@ -45,10 +45,19 @@ using RushCluster = ClusterGraph<RushBoard>;
 
 // Edge labels of the step graph: piece * 2, plus 1 for the positive direction (right or down).
 // Unique among a state's steps, and generated in increasing order (Cost::Runs needs both).
+// Also the steps of ClusterGraph::explore_labelled: a state's labels are its legal steps
+// (RushBoard::legal_steps), label l moves piece l / 2 one cell back (l even) or ahead (l odd),
+// and l ^ 1 undoes it.
 struct RushStepLabels {
     std::uint8_t operator()(RushMove m) const {
         return static_cast<std::uint8_t>(m.piece * 2 + (m.delta > 0));
     }
+    static std::uint64_t set(const RushBoard& board, RushState s) { return board.legal_steps(s); }
+    static RushState step(const RushBoard&, RushState s, std::uint8_t l) {
+        return RushBoard::apply(s, RushMove{static_cast<std::uint8_t>(l >> 1),
+                                            static_cast<std::int8_t>(l & 1 ? 1 : -1)});
+    }
+    static std::uint8_t reverse(std::uint8_t l) { return l ^ 1; }
 };
 
 class RushGrader {
@@ -74,10 +83,11 @@ class RushGrader {
         hardest_.clear();
         to_goal_.clear();
         steps_.clear();
-        return graph_.explore(board, start, RushStepLabels{}, [&](RushState s, std::uint32_t i) {
-            if (board.is_goal(s)) solved_.push_back(i);
-            return visit(s, i);
-        });
+        return graph_.explore_labelled(board, start, RushStepLabels{},
+                                       [&](RushState s, std::uint32_t i) {
+                                           if (board.is_goal(s)) solved_.push_back(i);
+                                           return visit(s, i);
+                                       });
     }
     RushGrade finish(bool from_hardest = true);
     // After a complete explore(): whether the cluster has a solved state (before finish()).
