@@ -529,8 +529,15 @@ TEST(RushHeuristics, TheExitBoundPrunesTheBoundedSearchWithoutChangingIt) {
 // legal_steps (eight pieces at a time where the CPU has AVX-512) equals the scalar version on
 // boards shrunk piece by piece, as the universe's enumeration does, also on states that still
 // hold offsets of removed pieces in their high bits (both ignore them).
-TEST(RushBoard, LegalStepsEqualTheScalarTestsAfterPiecesComeAndGo) {
-    std::uint64_t compared = 0;
+TEST(RushBoard, LegalStepsAndBlockersEqualTheScalarTestsAfterPiecesComeAndGo) {
+    std::uint64_t compared = 0, stopping = 0;
+    const auto same_blockers = [&](const RushBoard& board, RushState s, const std::string& text) {
+        std::uint64_t walls = 0, scalar_walls = 0;
+        const std::uint32_t pieces = board.blockers(s, walls);
+        ASSERT_EQ(pieces, board.blockers_scalar(s, scalar_walls)) << text;
+        ASSERT_EQ(walls, scalar_walls) << text;
+        stopping += pieces != 0;
+    };
     for (const auto& text : random_boards(200, 6, 31)) {
         const RushPuzzle p = parse_rush(text);
         RushBoard board = p.board;
@@ -538,13 +545,16 @@ TEST(RushBoard, LegalStepsEqualTheScalarTestsAfterPiecesComeAndGo) {
             const std::uint64_t kept = (std::uint64_t{1} << (3 * board.piece_count())) - 1;
             const RushState s{p.start.bits & kept};
             ASSERT_EQ(board.legal_steps(p.start), board.legal_steps_scalar(p.start)) << text;
+            same_blockers(board, p.start, text);
             board.for_each_successor(s, [&](RushState c, RushMove) {
                 ASSERT_EQ(board.legal_steps(c), board.legal_steps_scalar(c)) << text;
+                same_blockers(board, c, text);
                 ++compared;
             });
         }
     }
     EXPECT_GT(compared, 5000u);
+    EXPECT_GT(stopping, compared / 2);
 }
 
 }  // namespace
