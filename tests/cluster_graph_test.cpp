@@ -3,6 +3,7 @@
 // (StateIndex) against std::unordered_map.
 #include <deque>
 #include <random>
+#include <tuple>
 #include <unordered_map>
 
 #include <gtest/gtest.h>
@@ -47,7 +48,8 @@ std::uint32_t explore_all(Graph& g, const SlidingTiles& d, auto labels) {
 
 // Rounds of inserts and lookups after clears of every size: smaller and larger than the last
 // round (the array is kept, grown by inserts, or reallocated), with keys that collide in the
-// low bits; every answer equals std::unordered_map's.
+// low bits; every answer equals std::unordered_map's. Inserts alternate between
+// find_or_insert and the branch-free find_or_add (after make_room).
 TEST(StateIndex, AnswersAsAMapAcrossClearsAndGrowth) {
     using Key = TileState;
     StateIndex<Key> index;
@@ -59,8 +61,17 @@ TEST(StateIndex, AnswersAsAMapAcrossClearsAndGrowth) {
         for (std::size_t i = 0; i < 3 * inserts; ++i) {
             const std::uint64_t bits = (rng() % (2 * inserts)) << 20;  // equal low bits
             const auto next = static_cast<std::uint32_t>(want.size());
-            const auto [value, inserted] =
-                index.find_or_insert(Key{bits}, StateIndex<Key>::hash(Key{bits}), next);
+            const std::uint64_t h = StateIndex<Key>::hash(Key{bits});
+            std::uint32_t value = 0;
+            bool inserted = false;
+            if (i % 2) {
+                index.make_room(1);
+                const std::size_t before = index.size();
+                value = index.find_or_add(Key{bits}, h, next);
+                inserted = index.size() != before;
+            } else {
+                std::tie(value, inserted) = index.find_or_insert(Key{bits}, h, next);
+            }
             const auto [it, fresh] = want.try_emplace(bits, next);
             ASSERT_EQ(inserted, fresh);
             ASSERT_EQ(value, it->second);
