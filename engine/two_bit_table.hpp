@@ -54,6 +54,17 @@ class TwoBitTable {
             w.fetch_or(static_cast<std::uint64_t>(code) << shift, std::memory_order_relaxed);
         return (old >> shift & 3) == 0;
     }
+    // claim() for the one writer of entry i's word (engine/two_bit_zones.hpp): a plain read and
+    // write, relaxed atomics with no read-modify-write and no branch on whether it was free.
+    bool claim_owned(std::uint64_t i, int code) {
+        std::atomic_ref<std::uint64_t> w(words_.data()[i >> 5]);
+        const int shift = 2 * static_cast<int>(i & 31);
+        const std::uint64_t old = w.load(std::memory_order_relaxed);
+        const bool fresh = (old >> shift & 3) == 0;
+        w.store(old | (static_cast<std::uint64_t>(code) * fresh) << shift,
+                std::memory_order_relaxed);
+        return fresh;
+    }
     // Sets the entries of word w whose low bit is set in `entries` to `code`, where they are 0
     // (every claimer writes the same code); returns those this call set.
     std::uint64_t claim_entries(std::uint64_t w, std::uint64_t entries, int code) {

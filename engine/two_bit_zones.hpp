@@ -15,7 +15,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <mutex>
@@ -65,7 +64,7 @@ class TwoBitZones {
     Local& local() { return locals_.local(); }
 
     // Starts a layer whose claims write `code`.
-    void begin_layer(int code) { code_ = static_cast<std::uint64_t>(code); }
+    void begin_layer(int code) { code_ = code; }
 
     // The child entry i, for its zone's holder to claim.
     void add(Local& l, std::uint64_t i) {
@@ -104,18 +103,13 @@ class TwoBitZones {
     void apply(Local& from, int z, Claims& to) {
         const std::uint64_t* items = from.items[z];
         const int n = from.fill[z];
-        std::uint64_t* words = table_.words();
         for (int j = 0; j < n; ++j) {
             if (j + kAhead < n) {
                 table_.prefetch(items[j + kAhead]);
                 if (frontier_) frontier_->prefetch(items[j + kAhead]);
             }
             const std::uint64_t i = items[j];
-            std::atomic_ref<std::uint64_t> word(words[i >> 5]);
-            const int shift = 2 * static_cast<int>(i & 31);
-            const std::uint64_t old = word.load(std::memory_order_relaxed);
-            const bool fresh = (old >> shift & 3) == 0;
-            word.store(old | (code_ * fresh) << shift, std::memory_order_relaxed);
+            const bool fresh = table_.claim_owned(i, code_);
             to.claimed += fresh;
             if (frontier_) frontier_->mark_owned(i, fresh);
             if (fresh && (to.smallest.size() < keep_ || i < to.smallest.back())) [[unlikely]]
@@ -128,7 +122,7 @@ class TwoBitZones {
     TwoBitFrontier* frontier_;
     std::size_t keep_;
     int shift_ = 0;
-    std::uint64_t code_ = 0;
+    int code_ = 0;
     std::mutex locks_[kZones];
     tbb::enumerable_thread_specific<Local> locals_;
 };
