@@ -224,7 +224,7 @@ std::string RushTally::database() {
 std::string rush_census_identity(const RushUniverse& u, bool all_clusters) {
     return "rush enumerate size=" + std::to_string(u.size()) +
            " walls=" + std::to_string(u.max_walls()) + " units=" + std::to_string(u.unit_count()) +
-           " format=1" + (all_clusters ? "" : " census=pruned") +
+           " format=1" + (all_clusters ? "" : " census=pruned2") +
            (u.candidates() == RushCandidates::Goal ? " candidates=goal" : "");
 }
 

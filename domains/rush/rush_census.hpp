@@ -61,12 +61,11 @@ struct RushCensusCounts {
 // Classifies candidates; keeps its buffers between calls (one per worker, not thread-safe).
 //
 // Pruning: a candidate whose layout cannot give a database line (rush_layout_check: A blocked for
-// good, or a piece or wall nothing can touch, so not minimal) is counted as pruned and never
+// good, or a piece or wall that stops no step, so not minimal) is counted as pruned and never
 // explored. The database is the same either way (the layout verdict holds for the whole cluster);
-// on a sample of the 6 x 6 universe with at most two walls it skipped 43% of the candidates, and
-// on two samples it saved 46-50% of the time (docs/performance.md). With all_clusters every
-// candidate is explored, which the exact cluster counts (compared with the public enumerator's)
-// need.
+// on the first 20 units of the sample of the 6 x 6 universe with at most two walls it skips 62% of
+// the goal candidates (docs/notes/measurements.md). With all_clusters every candidate is explored,
+// which the exact cluster counts (compared with the public enumerator's) need.
 //
 // Candidates are those of a RushUniverse of the same kind: with RushCandidates::Goal a candidate
 // is a goal state, and the exploration stops at the first smaller goal state instead (clusters,
@@ -141,7 +140,9 @@ struct RushTally {
 // The checkpoint's identity: a run resumes or imports only a checkpoint of the same universe and
 // census (pruned and full runs, packed and goal candidates, count differently). Full runs on
 // packed candidates keep the identity of the runs from before pruning, whose checkpoints they can
-// still resume.
+// still resume. Pruned runs say `census=pruned2`: the layout check's ranges now narrow each other,
+// which prunes more, so a checkpoint of the earlier rule (`census=pruned`) has other pruned and
+// explored counts and is refused.
 std::string rush_census_identity(const RushUniverse& universe, bool all_clusters);
 
 // The job: one RushCensus per thread (kept by the job, of the universe's kind of candidates),

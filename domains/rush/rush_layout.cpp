@@ -1,5 +1,6 @@
 #include "domains/rush/rush_layout.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -12,10 +13,13 @@ constexpr std::uint32_t span(int from, int to) {
     return to < from ? 0 : ((std::uint32_t{2} << to) - 1) & ~((std::uint32_t{1} << from) - 1);
 }
 
+// Per-line bitmasks, [0] rows and [1] columns, bit k = the k-th cell along the line.
+using LineMasks = std::array<std::array<std::uint32_t, 8>, 2>;
+
 // One board's lines: per row the cells of its horizontal pieces and of its walls, per column the
-// same for vertical pieces (bit k = the k-th cell along the line). Built in O(pieces).
+// same for vertical pieces. Built in O(pieces).
 struct Lines {
-    std::array<std::uint32_t, 8> pieces[2]{}, walls[2]{};  // [0] rows, [1] columns
+    LineMasks pieces{}, walls{};
 
     Lines(const RushBoard& b, RushState s) {
         const int n = b.size();
@@ -32,69 +36,106 @@ struct Lines {
     }
 };
 
-// The wall-free run of a line around cells [from, to]: from just after the last wall before
-// them to just before the first wall after them.
+// The run of a line around cells [from, to] free of `blocked` cells: from just after the last
+// blocked cell before them to just before the first one after them.
 struct Run {
     int first, last;
 };
-Run run_around(std::uint32_t walls, int from, int to, int n) {
-    const std::uint32_t after = walls >> (to + 1);
-    return {static_cast<int>(std::bit_width(walls & span(0, from - 1))),
+Run run_around(std::uint32_t blocked, int from, int to, int n) {
+    const std::uint32_t after = blocked >> (to + 1);
+    return {static_cast<int>(std::bit_width(blocked & span(0, from - 1))),
             after ? to + std::countr_zero(after) : n - 1};
 }
 
-// Piece p's static range, and whether another piece of its line shares its wall-free run.
+// Piece p's range within its run of `blocked`, and whether another piece of its line shares the
+// run (the pieces of a line keep their order).
 struct Range {
     int lo, hi;
     bool neighbour;
 };
 
-Range static_range(const RushBoard& b, const Lines& lines, RushState s, int p) {
+Range range_in_run(const RushBoard& b, const Lines& lines, const LineMasks& blocked, RushState s,
+                   int p) {
     const int n = b.size();
     const RushPiece& pc = b.piece(p);
     const int o = RushBoard::offset(s, p), end = o + pc.length;  // cells [o, end)
     const std::uint32_t others = lines.pieces[pc.vertical][pc.line] & ~span(o, end - 1);
-    const Run run = run_around(lines.walls[pc.vertical][pc.line], o, end - 1, n);
+    const Run run = run_around(blocked[pc.vertical][pc.line], o, end - 1, n);
     const int before = std::popcount(others & span(run.first, o - 1));
     const int after = std::popcount(others & span(end, run.last));
     return {run.first + before, run.last + 1 - after - pc.length, before + after > 0};
 }
 
+// The ranges of every piece, narrowed until they hold each other: a cell that a piece covers at
+// every offset of its range is blocked for the pieces crossing it, which narrows their ranges,
+// and so on. Blocked cells only accumulate, so ranges only narrow; each round revisits only the
+// pieces whose line gained a blocked cell in the round before, and it ends within a few rounds.
+using Ranges = std::array<Range, RushBoard::kMaxPieces>;
+Ranges narrowed_ranges(const RushBoard& b, const Lines& lines, RushState s) {
+    Ranges r;
+    LineMasks blocked = lines.walls;
+    std::uint32_t dirty[2] = {~0u, ~0u};  // per orientation, the lines to revisit
+    while ((dirty[0] | dirty[1]) != 0) {
+        const std::uint32_t now[2] = {dirty[0], dirty[1]};
+        dirty[0] = dirty[1] = 0;
+        for (int p = 0; p < b.piece_count(); ++p) {
+            const RushPiece& pc = b.piece(p);
+            if (!(now[pc.vertical] >> pc.line & 1)) continue;
+            r[p] = range_in_run(b, lines, blocked, s, p);
+            const std::uint32_t bit = std::uint32_t{1} << pc.line;
+            for (int k = r[p].hi; k < r[p].lo + pc.length; ++k) {
+                std::uint32_t& crossing = blocked[!pc.vertical][k];
+                dirty[!pc.vertical] |= static_cast<std::uint32_t>((crossing & bit) == 0) << k;
+                crossing |= bit;
+            }
+        }
+    }
+    return r;
+}
+
+// Cells first..last of the board (bit index, row-major), both included.
+constexpr std::uint64_t cell_span(int first, int last) {
+    return (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first);
+}
+
+// The verdict from ranges that hold every state of the cluster (narrower ranges only turn more
+// layouts from Possible to Unsolvable or Superfluous).
+RushLayout verdict(const RushBoard& b, const Ranges& ranges) {
+    const int n = b.size(), count = b.piece_count();
+    if (ranges[0].hi < n - b.piece(0).length) return RushLayout::Unsolvable;
+    std::uint64_t column = 0;  // the cells of column 0
+    for (int r = 0; r < n; ++r) column |= std::uint64_t{1} << r * n;
+    std::array<std::uint64_t, RushBoard::kMaxPieces> reach;
+    std::uint32_t alone = 0;      // bit p: no other piece in p's run
+    std::uint64_t tried[2] = {};  // cells horizontal [0] and vertical [1] pieces may step into
+    for (int p = 0; p < count; ++p) {
+        const Range r = ranges[p];
+        const RushPiece& pc = b.piece(p);
+        // The piece's line as cells, and the cell at offset k of it: k * stride + base.
+        const int stride = pc.vertical ? n : 1, base = pc.vertical ? pc.line : pc.line * n;
+        const std::uint64_t line = pc.vertical ? column << pc.line : cell_span(base, base + n - 1);
+        const int last = r.hi + pc.length - 1;
+        reach[p] = line & cell_span(base + r.lo * stride, base + last * stride);
+        // A step is tried from any offset of the range: into the range or one cell past it.
+        tried[pc.vertical] |= line & cell_span(base + std::max(r.lo - 1, 0) * stride,
+                                               base + std::min(last + 1, n - 1) * stride);
+        if (!r.neighbour) alone |= std::uint32_t{1} << p;
+    }
+    // A piece that stops no step: alone on its run, and no crossing piece tries a cell it may
+    // cover.
+    for (int p = 1; p < count; ++p)
+        if ((alone >> p & 1) && (reach[p] & tried[!b.piece(p).vertical]) == 0)
+            return RushLayout::Superfluous;
+    // A wall that stops no step: no piece tries its cell.
+    if ((b.walls() & ~(tried[0] | tried[1])) != 0) return RushLayout::Superfluous;
+    return RushLayout::Possible;
+}
+
 }  // namespace
 
 RushLayout rush_layout_check(const RushBoard& b, RushState s) {
-    const int n = b.size(), count = b.piece_count(), row = b.exit_row();
-    const int a = RushBoard::offset(s, 0);
     const Lines lines(b, s);
-    std::array<std::uint64_t, RushBoard::kMaxPieces> reach{};
-    std::uint32_t alone = 0;         // bit p: no other piece in p's wall-free run
-    std::uint64_t crossing[2] = {};  // the reach of all horizontal [0] and vertical [1] pieces
-    for (int p = 0; p < count; ++p) {
-        const Range r = static_range(b, lines, s, p);
-        const RushPiece& pc = b.piece(p);
-        if (p > 0 && pc.vertical && pc.line >= a + 2 && r.lo >= row + 1 - pc.length && r.hi <= row)
-            return RushLayout::Unsolvable;
-        for (int o = r.lo; o <= r.hi; ++o) reach[p] |= b.cells(p, o);
-        crossing[pc.vertical] |= reach[p];
-        if (!r.neighbour) alone |= std::uint32_t{1} << p;
-    }
-    // A piece nothing touches: alone on its run, and no crossing piece's reach overlaps its own.
-    for (int p = 1; p < count; ++p)
-        if ((alone >> p & 1) && (reach[p] & crossing[!b.piece(p).vertical]) == 0)
-            return RushLayout::Superfluous;
-    // A wall nothing touches: no piece of its row or column in the runs on either side of it
-    // (the nearest such piece's range reaches the wall).
-    for (std::uint64_t w = b.walls(); w; w &= w - 1) {
-        const int cell = std::countr_zero(w);
-        bool touched = false;
-        for (int vertical = 0; vertical < 2 && !touched; ++vertical) {
-            const int line = vertical ? cell % n : cell / n, k = vertical ? cell / n : cell % n;
-            const Run run = run_around(lines.walls[vertical][line], k, k, n);
-            touched = (lines.pieces[vertical][line] & span(run.first, run.last)) != 0;
-        }
-        if (!touched) return RushLayout::Superfluous;
-    }
-    return RushLayout::Possible;
+    return verdict(b, narrowed_ranges(b, lines, s));
 }
 
 }  // namespace frontier

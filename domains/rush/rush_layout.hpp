@@ -1,23 +1,27 @@
 // Layout checks: what the pieces' lines and the walls alone say about every state of a cluster,
-// before any search. The Rush Hour enumerator (rush_enumerate.hpp) uses them to skip candidates
-// whose cluster can give no database line, without exploring it.
+// before any search. The Rush Hour census (rush_census.hpp) uses them to skip candidates whose
+// cluster can give no database line, without exploring it.
 //
-// Each piece's *static range* is the offsets its line allows once the walls and the other pieces
-// on the same line are taken into account (pieces on one line never pass each other, and walls
-// never move); pieces crossing the line are ignored, so the range holds every offset the piece
-// takes in any state of the cluster (a superset). The ranges, and so the verdict, are the same
-// for every state of a cluster: a check of one state is a check of its cluster.
+// Each piece's *range* is a set of offsets that holds every offset the piece takes in any state
+// of the cluster (a superset). It starts from the piece's run on its line between walls, less the
+// room the other pieces of the line need (pieces on one line never pass each other). Then the
+// ranges narrow each other: a cell that a piece covers at every offset of its range (a length-3
+// piece with two offsets covers two cells always) is never free, so it blocks the pieces crossing
+// it like a wall, which may narrow their ranges and block more cells, until nothing changes. In
+// every state reached by steps the pieces stay in these ranges (a step into an always-covered
+// cell is never legal), and the ranges, so the verdict, are the same from every state of a
+// cluster: a check of one state is a check of its cluster.
 //
-//   Unsolvable   a vertical piece right of A whose every offset in its range covers the exit
-//                row: A can never pass it.
-//   Superfluous  a piece other than A, or a wall, that no other piece can ever touch (no
-//                crossing piece's range overlaps its range; no piece on its line has a range
-//                next to it). Removing it changes no move of any other piece, so the cluster's
-//                hardest start is not minimal: it cannot be a database line.
+//   Unsolvable   A's range does not reach the exit (a wall, or a cell always covered, on its way).
+//   Superfluous  a piece other than A, or a wall, that stops no step in any state: no other piece
+//                of its run, and no crossing piece may try to step into a cell it may cover (a
+//                piece tries the cells of its range and the one just past each end). Removing it
+//                changes no move of any other piece, so the cluster's hardest start is not
+//                minimal: it cannot be a database line.
 //   Possible     neither (the cluster still has to be explored).
 //
-// Cost: O(pieces) bit operations per state (per-line bitmasks of pieces and walls), no
-// allocation: on the wall-free universe, where it prunes little, no slower measurably.
+// Cost: O(pieces) bit operations per state and round (per-line bitmasks of pieces and of blocked
+// cells), usually two or three rounds, no allocation.
 #pragma once
 
 #include <cstdint>
