@@ -7,7 +7,7 @@
 // moves, and the puzzle without a piece often has a far larger cluster than the puzzle itself.
 //
 // Cost: one lookup in a StateIndex (engine/state_index.hpp) per generated state within the
-// bound, 8 + sizeof(State) bytes per visited state for the layers and 2 to 8 slots of
+// bound, 8 + sizeof(State) bytes per visited state for the layers and 4 to 16 slots of
 // sizeof(State) + 8 bytes in the index. Every buffer is kept between calls and the index is
 // cleared by epoch, so a worker asking again and again allocates nothing once it has seen its
 // largest search. Not thread-safe; one per worker.

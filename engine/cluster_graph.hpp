@@ -22,7 +22,7 @@
 // The graph is meant for undirected spaces (every move has an inverse), where the distance from
 // a set of sources is also the distance to it.
 //
-// Memory per state: the state, 2 to 8 index slots of sizeof(State) + 8 bytes in the map, 4
+// Memory per state: the state, 4 to 16 index slots of sizeof(State) + 8 bytes in the map, 4
 // bytes of offset, 8 bytes of label set (16 with explore_labelled), 4 bytes per edge (a 24-bit
 // target and the label: clusters of more than 2^24 states are refused with an InputError), 2
 // bytes per distance array; the arrays keep the size of the largest cluster so far. Memory
@@ -290,7 +290,7 @@ class ClusterGraph {
     }
 
     using Index = StateIndex<State>;
-    // The index never reserves fewer than kMinReserve entries (8,192 slots, 128 KiB: within L2).
+    // The index never reserves fewer than kMinReserve entries (16,384 slots, 256 KiB: within L2).
     // The Rush Hour census explores clusters of a few dozen to a few thousand states one after
     // another; with a floor of 1,024 its sample ran 7% slower (fuller tables: longer probe runs,
     // and growth with rehashing for each cluster past 1,024 states).

@@ -2,18 +2,19 @@
 // searches that explore one small graph after another, as ClusterGraph does for every Rush Hour
 // puzzle it grades.
 //
-// Open addressing with linear probing over one array of slots {state, index, epoch}, at most half
-// full. Clearing starts a new epoch (a slot is live only when its epoch is the current one), so a
-// worker that explores cluster after cluster never rewrites its array; the array is reallocated
-// only when the next exploration needs more room, or four times less (a large array would spread
-// a small cluster's probes over memory the caches do not hold). The caller may hash a state once
-// and pass the hash to prefetch() and to find_or_insert(), so that the cache misses of a batch
-// of lookups overlap.
+// Open addressing with linear probing over one array of slots {state, index, epoch}, at most a
+// quarter full, so that a lookup probes few slots (at most half full, Rush Hour explorations
+// took 10% longer). Clearing starts a new epoch (a slot is live only when its epoch is the current
+// one), so a worker that explores cluster after cluster never rewrites its array; the array is
+// reallocated only when the next exploration needs more room, or four times less (a large array
+// would spread a small cluster's probes over memory the caches do not hold). The caller may hash a
+// state once and pass the hash to prefetch() and to find_or_insert(), so that the cache misses of a
+// batch of lookups overlap.
 //
 // Why not absl::flat_hash_map: its insert path (control bytes, group probing, the growth policy)
 // cost more than the probes themselves on clusters of a few thousand states held in L2, where an
 // exploration is mostly lookups; a flat array of 16-byte slots measured faster there. Deletion is
-// not supported. Memory: 2 to 8 slots of sizeof(State) + 8 bytes per entry. Not thread-safe.
+// not supported. Memory: 4 to 16 slots of sizeof(State) + 8 bytes per entry. Not thread-safe.
 #pragma once
 
 #include <algorithm>
@@ -50,7 +51,7 @@ class StateIndex {
 
     // Forgets every entry and makes room for `expected` of them without growing.
     void clear(std::size_t expected) {
-        const std::size_t want = std::bit_ceil(std::max<std::size_t>(2 * expected, 16));
+        const std::size_t want = std::bit_ceil(std::max<std::size_t>(4 * expected, 16));
         size_ = 0;
         if (capacity_ < want || capacity_ > 4 * want) {
             allocate(want);
@@ -67,11 +68,11 @@ class StateIndex {
     // The index of s; when s is absent, inserts it with index `next` (the caller's count, so
     // that indices stay dense). Returns {index, inserted}. May grow the array (std::bad_alloc
     // leaves the map unchanged).
-    // (It grows before probing once one more entry would pass half the array, even when s is
-    // there: one test, and a loop small enough to inline into the caller's.)
+    // (It grows before probing once one more entry would pass a quarter of the array, even when s
+    // is there: one test, and a loop small enough to inline into the caller's.)
     std::pair<std::uint32_t, bool> find_or_insert(const State& s, std::uint64_t h,
                                                   std::uint32_t next) {
-        if (2 * (size_ + 1) > capacity_) [[unlikely]]
+        if (4 * (size_ + 1) > capacity_) [[unlikely]]
             grow();
         for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
             Slot& slot = slots_[i];
@@ -86,7 +87,7 @@ class StateIndex {
 
     // Room for `more` entries without growing (find_or_add does not grow).
     void make_room(std::size_t more) {
-        while (2 * (size_ + more) > capacity_) grow();
+        while (4 * (size_ + more) > capacity_) grow();
     }
     // find_or_insert without a branch on the outcome: one probe loop that stops at s or at a
     // free slot, and an unconditional write of the slot. Returns s's index, `next` when s was
