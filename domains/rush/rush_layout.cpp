@@ -68,25 +68,30 @@ Range range_in_run(const RushBoard& b, const Lines& lines, const LineMasks& bloc
 
 // The ranges of every piece, narrowed until they hold each other: a cell that a piece covers at
 // every offset of its range is blocked for the pieces crossing it, which narrows their ranges,
-// and so on. Blocked cells only accumulate, so ranges only narrow; each round revisits only the
-// pieces whose line gained a blocked cell in the round before, and it ends within a few rounds.
+// and so on. Blocked cells only accumulate, so ranges only narrow; a piece is looked at again
+// only when its line gained a blocked cell since it was last looked at, and the passes end within
+// a few.
 using Ranges = std::array<Range, RushBoard::kMaxPieces>;
 Ranges narrowed_ranges(const RushBoard& b, const Lines& lines, RushState s) {
     Ranges r;
     LineMasks blocked = lines.walls;
-    std::uint32_t dirty[2] = {~0u, ~0u};  // per orientation, the lines to revisit
-    while ((dirty[0] | dirty[1]) != 0) {
-        const std::uint32_t now[2] = {dirty[0], dirty[1]};
-        dirty[0] = dirty[1] = 0;
+    std::array<std::uint8_t, RushBoard::kMaxPieces> seen;  // its line's version when looked at
+    std::uint8_t version[2][8] = {};                       // bumped when a line gains a cell
+    seen.fill(0xFF);
+    for (bool changed = true; changed;) {
+        changed = false;
         for (int p = 0; p < b.piece_count(); ++p) {
             const RushPiece& pc = b.piece(p);
-            if (!(now[pc.vertical] >> pc.line & 1)) continue;
+            if (seen[p] == version[pc.vertical][pc.line]) continue;
+            seen[p] = version[pc.vertical][pc.line];
             r[p] = range_in_run(b, lines, blocked, s, p);
             const std::uint32_t bit = std::uint32_t{1} << pc.line;
             for (int k = r[p].hi; k < r[p].lo + pc.length; ++k) {
                 std::uint32_t& crossing = blocked[!pc.vertical][k];
-                dirty[!pc.vertical] |= static_cast<std::uint32_t>((crossing & bit) == 0) << k;
+                if (crossing & bit) continue;
                 crossing |= bit;
+                ++version[!pc.vertical][k];
+                changed = true;
             }
         }
     }

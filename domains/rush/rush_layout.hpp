@@ -20,8 +20,8 @@
 //                minimal: it cannot be a database line.
 //   Possible     neither (the cluster still has to be explored).
 //
-// Cost: O(pieces) bit operations per state and round (per-line bitmasks of pieces and of blocked
-// cells), usually two or three rounds, no allocation.
+// Cost: a few bit operations per piece looked at (per-line bitmasks of pieces and of blocked
+// cells); a piece is looked at again only when its line gains a blocked cell. No allocation.
 #pragma once
 
 #include <cstdint>
