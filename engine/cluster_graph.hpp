@@ -292,8 +292,7 @@ class ClusterGraph {
     using Index = StateIndex<State>;
     // The index never reserves fewer than kMinReserve entries (16,384 slots, 256 KiB: within L2).
     // The Rush Hour census explores clusters of a few dozen to a few thousand states one after
-    // another; with a floor of 1,024 its sample ran 7% slower (fuller tables: longer probe runs,
-    // and growth with rehashing for each cluster past 1,024 states).
+    // another; with a floor of 1,024 its sample ran 7% slower.
     static constexpr std::size_t kMinReserve = 4096, kMaxReserve = std::size_t{1} << 20;
     // explore_labelled() writes every child at the end of states_ before it knows whether it is
     // new, so states_ keeps this much room past the states discovered (a state has at most 64
@@ -334,8 +333,8 @@ class ClusterGraph {
         filled_[target] |= std::uint64_t{1} << back;
     }
     // The end of an exploration, complete or not: its size, and the next exploration reserves
-    // what this one needed (a run of explorations that stop after a few states, the
-    // enumerator's, must not each pay for clearing the table of the last large cluster).
+    // what this one needed (StateIndex::clear), so that after a large cluster a run of
+    // explorations that stop after a few states, the census's, gets a small table again.
     bool end(std::uint32_t count, bool complete) {
         size_ = count;
         expected_ = std::clamp<std::size_t>(count, kMinReserve, kMaxReserve);

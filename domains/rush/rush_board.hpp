@@ -253,9 +253,9 @@ class RushBoard {
     // The pieces (bit p) and walls (their cells) that stop some other piece's step in s: they
     // hold a cell next to a piece, on its line. A piece or wall that stops nothing in any state
     // of a cluster can be removed without changing any distance in it (every path of the smaller
-    // puzzle is legal with it in place), which is how the census rejects most clusters that are
-    // not minimal before grading them (rush_census.hpp). With AVX-512, eight pieces at a time
-    // from the lanes of the legal steps.
+    // puzzle is legal with it in place), which is how the census rejects, before grading them,
+    // the clusters of that kind that the layout check (rush_layout.hpp) let through
+    // (rush_census.hpp). With AVX-512, eight pieces at a time from the lanes of the legal steps.
     std::uint32_t blockers(State s, std::uint64_t& walls) const {
 #if FRONTIER_RUSH_AVX512
         return blockers_avx512(s, walls);
