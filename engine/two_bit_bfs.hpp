@@ -36,7 +36,7 @@
 // (where entries lie, the push-or-pull rule).
 //
 // Memory: size / 4 bytes for the table (BigArray: anonymous, huge pages) and the frontier maps:
-// half of that while they fit in 64 MiB, else an eighth; 128 KiB of zone buffers per thread.
+// half of that while they fit in 64 MiB, else an eighth; 129 KiB of zone buffers per thread.
 // The table is the caller's, so it can be saved between layers (checkpoints) and a run resumed
 // from a saved table and its layer counts (the first layer after a resume expands without the
 // frontier maps, which are not saved).

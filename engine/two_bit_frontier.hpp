@@ -18,8 +18,9 @@
 // word and, when its group is not marked yet, an atomic OR (in one process's pushes, a plain OR
 // by the zone that claimed it: engine/two_bit_zones.hpp); a push pays a table lookup per scanned
 // word with entries of its code.
-// Thread safety: mark() and mark_entries() from any thread during a layer, mark_owned() only by
-// the one writer of the map word (never mixed with the others in a layer); entries() reads `now`,
+// Thread safety: mark() and mark_entries() from any thread during a layer, mark_owned() and
+// mark_entries_owned() only by the one writer of the map word (never mixed with the others in a
+// layer); entries() reads `now`,
 // which no one writes during a layer; begin_layer() and end_layer() between layers only.
 #pragma once
 
@@ -114,10 +115,14 @@ class TwoBitFrontier {
     // atomic OR for them all (a word's groups share a map word).
     void mark_entries(std::uint64_t w, std::uint64_t fresh) {
         const std::uint64_t first = (w * 32) >> shift_;
-        std::uint64_t bits = 0;
-        for (; fresh; fresh &= fresh - 1)
-            bits |= std::uint64_t{1} << (std::countr_zero(fresh) / 2 >> shift_);
-        merge(first >> 6, bits << (first & 63));
+        merge(first >> 6, group_bits(fresh) << (first & 63));
+    }
+    // mark_entries() for the one writer of the map word (TwoBitZones): a plain read and write.
+    void mark_entries_owned(std::uint64_t w, std::uint64_t fresh) {
+        const std::uint64_t first = (w * 32) >> shift_;
+        std::atomic_ref<std::uint64_t> m(next_.data()[first >> 6]);
+        m.store(m.load(std::memory_order_relaxed) | group_bits(fresh) << (first & 63),
+                std::memory_order_relaxed);
     }
 
     // Starts marking a layer: `next` cleared (in parallel, within the caller's thread arena).
@@ -134,6 +139,13 @@ class TwoBitFrontier {
     }
 
   private:
+    // The groups, counted from the word's first, of the entries whose low bit is set in `fresh`.
+    std::uint64_t group_bits(std::uint64_t fresh) const {
+        std::uint64_t bits = 0;
+        for (; fresh; fresh &= fresh - 1)
+            bits |= std::uint64_t{1} << (std::countr_zero(fresh) / 2 >> shift_);
+        return bits;
+    }
     // next[word] |= bits, from any thread (the load spares the atomic when they are all set).
     void merge(std::uint64_t word, std::uint64_t bits) {
         std::atomic_ref<std::uint64_t> w(next_.data()[word]);

@@ -150,8 +150,7 @@ class TwoBitChunk {
                                         ? partners(at_code) & hits
                                         : partners(hits) & TwoBitTable::matches(word, 0) & in_range;
         if (claim != 0 && !Outbox::kRemote && zones_) {
-            for (std::uint64_t c = claim; c; c &= c - 1)
-                push_child(w * 32 + static_cast<std::uint64_t>(std::countr_zero(c) / 2), next);
+            zones_->add_word(*zone_local_, w, claim);
         } else if (claim != 0) {
             std::uint64_t fresh = table_.claim_entries(w, claim, next);
             if (frontier_ && fresh) frontier_->mark_entries(w, fresh);

@@ -65,6 +65,14 @@ class TwoBitTable {
                 std::memory_order_relaxed);
         return fresh;
     }
+    // claim_entries() for the one writer of word w: a plain read and write.
+    std::uint64_t claim_entries_owned(std::uint64_t w, std::uint64_t entries, int code) {
+        std::atomic_ref<std::uint64_t> word(words_.data()[w]);
+        const std::uint64_t old = word.load(std::memory_order_relaxed);
+        const std::uint64_t fresh = entries & matches(old, 0);
+        word.store(old | fresh * static_cast<std::uint64_t>(code), std::memory_order_relaxed);
+        return fresh;
+    }
     // Sets the entries of word w whose low bit is set in `entries` to `code`, where they are 0
     // (every claimer writes the same code); returns those this call set.
     std::uint64_t claim_entries(std::uint64_t w, std::uint64_t entries, int code) {

@@ -262,8 +262,10 @@ TEST(TwoBitBfs, FrontierMapsFindTheMarkedWords) {
 }
 
 // The zones claim every child handed over by any thread once, where its entry was free, mark its
-// group and keep the smallest; older entries keep their code. Full buffers are applied under their
-// zone's lock during the loop, the rest by finish(); checked against a serial model.
+// group and keep the smallest; older entries keep their code. Every third hand-over is a word's
+// mask of two entries (add_word), in zones that change from one to the next. Full buffers are
+// applied under their zone's lock during the loop, the rest by finish(); checked against a serial
+// model.
 TEST(TwoBitBfs, ZonesClaimEachFreeChildOnceWhateverTheThreads) {
     const std::uint64_t entries = 1000003;  // 31,251 words: 62 zones of 512 words, the last short
     for (int threads : {1, 2, 4}) {
@@ -278,21 +280,29 @@ TEST(TwoBitBfs, ZonesClaimEachFreeChildOnceWhateverTheThreads) {
         zones.begin_layer(3);
         const std::uint64_t children = 400000;  // many repeated or already reached
         auto child = [&](std::uint64_t k) { return (k * 2654435761u + 12345) % (entries / 3) * 3; };
+        // With add_word, the entry after child(k) too, when it is in the same word.
+        auto pair = [&](std::uint64_t k) { return k % 3 == 0 && child(k) % 32 != 31; };
         std::vector<std::uint64_t> smallest;
         std::uint64_t claimed = 0;
         run_with_threads(threads, [&] {
             parallel_for_each(tbb::blocked_range<std::uint64_t>(0, children, 1000),
                               [&](const tbb::blocked_range<std::uint64_t>& r) {
                                   auto& local = zones.local();
-                                  for (std::uint64_t k = r.begin(); k < r.end(); ++k)
-                                      zones.add(local, child(k));
+                                  for (std::uint64_t k = r.begin(); k < r.end(); ++k) {
+                                      const std::uint64_t c = child(k);
+                                      if (pair(k))
+                                          zones.add_word(local, c / 32, 5ull << 2 * (c % 32));
+                                      else
+                                          zones.add(local, c);
+                                  }
                               });
             claimed = zones.finish(smallest);
         });
         frontier.end_layer();
         std::vector<std::uint64_t> fresh;
         for (std::uint64_t k = 0; k < children; ++k)
-            if (model[child(k)] == 0) model[child(k)] = 3, fresh.push_back(child(k));
+            for (std::uint64_t c = child(k); c <= child(k) + pair(k); ++c)
+                if (model[c] == 0) model[c] = 3, fresh.push_back(c);
         std::sort(fresh.begin(), fresh.end());
         EXPECT_EQ(claimed, fresh.size()) << threads << " threads";
         std::sort(smallest.begin(), smallest.end());
