@@ -20,8 +20,8 @@
 // word with entries of its code.
 // Thread safety: mark() and mark_entries() from any thread during a layer, mark_owned() and
 // mark_entries_owned() only by the one writer of the map word (never mixed with the others in a
-// layer); entries() reads `now`,
-// which no one writes during a layer; begin_layer() and end_layer() between layers only.
+// layer); entries() reads `now`, which no one writes during a layer; begin_layer() and
+// end_layer() between layers only.
 #pragma once
 
 #include <algorithm>
