@@ -34,11 +34,13 @@
 namespace frontier::detail {
 
 // Adds index i to `smallest` (ascending, at most `keep`) when it belongs there: the farthest
-// states a layer keeps, for the zones and for TwoBitChunk.
-inline void keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
-    if (smallest.size() >= keep && i > smallest.back()) return;
+// states a layer keeps, for the zones and for TwoBitChunk. False when it does not (nor would any
+// larger index).
+inline bool keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
+    if (smallest.size() >= keep && i > smallest.back()) return false;
     smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
     if (smallest.size() > keep) smallest.pop_back();
+    return true;
 }
 
 class TwoBitZones {
@@ -154,12 +156,11 @@ class TwoBitZones {
             if (fresh == 0) continue;
             to.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
             if (frontier_) frontier_->mark_entries_owned(w, fresh);
-            for (std::uint64_t f = fresh; f; f &= f - 1) {  // ascending: stop at the first too big
-                const std::uint64_t i =
-                    w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2);
-                if (to.smallest.size() >= keep_ && i > to.smallest.back()) break;
-                keep_smallest(to.smallest, i, keep_);
-            }
+            for (std::uint64_t f = fresh; f; f &= f - 1)  // ascending: stop at the first too big
+                if (!keep_smallest(to.smallest,
+                                   w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2),
+                                   keep_))
+                    break;
         }
         from.word_fill = 0;
     }

@@ -98,32 +98,22 @@ Ranges narrowed_ranges(const RushBoard& b, const Lines& lines, RushState s) {
     return r;
 }
 
-// Cells first..last of the board (bit index, row-major), both included.
-constexpr std::uint64_t cell_span(int first, int last) {
-    return (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first);
-}
-
 // The verdict from ranges that hold every state of the cluster (narrower ranges only turn more
 // layouts from Possible to Unsolvable or Superfluous).
 RushLayout verdict(const RushBoard& b, const Ranges& ranges) {
     const int n = b.size(), count = b.piece_count();
     if (ranges[0].hi < n - b.piece(0).length) return RushLayout::Unsolvable;
-    std::uint64_t column = 0;  // the cells of column 0
-    for (int r = 0; r < n; ++r) column |= std::uint64_t{1} << r * n;
     std::array<std::uint64_t, RushBoard::kMaxPieces> reach;
     std::uint32_t alone = 0;      // bit p: no other piece in p's run
     std::uint64_t tried[2] = {};  // cells horizontal [0] and vertical [1] pieces may step into
     for (int p = 0; p < count; ++p) {
         const Range r = ranges[p];
         const RushPiece& pc = b.piece(p);
-        // The piece's line as cells, and the cell at offset k of it: k * stride + base.
-        const int stride = pc.vertical ? n : 1, base = pc.vertical ? pc.line : pc.line * n;
-        const std::uint64_t line = pc.vertical ? column << pc.line : cell_span(base, base + n - 1);
-        const int last = r.hi + pc.length - 1;
-        reach[p] = line & cell_span(base + r.lo * stride, base + last * stride);
+        reach[p] = 0;
+        for (int o = r.lo; o <= r.hi; ++o) reach[p] |= b.cells(p, o);
         // A step is tried from any offset of the range: into the range or one cell past it.
-        tried[pc.vertical] |= line & cell_span(base + std::max(r.lo - 1, 0) * stride,
-                                               base + std::min(last + 1, n - 1) * stride);
+        tried[pc.vertical] |= reach[p] | b.cells(p, std::max(r.lo - 1, 0)) |
+                              b.cells(p, std::min(r.hi + 1, n - pc.length));
         if (!r.neighbour) alone |= std::uint32_t{1} << p;
     }
     // A piece that stops no step: alone on its run, and no crossing piece tries a cell it may

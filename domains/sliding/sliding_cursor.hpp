@@ -25,7 +25,8 @@
 // So a delta depends only on the window's position and digits. Boards of 2 or 3 columns read it
 // from a table of every window (LehmerTables::moves: 2,970 pairs of deltas for 4x3, 728 for 7x2),
 // which halved the cursor's time against computing it (compares and up to six multiplies per
-// move); 4 columns (the 4x4 board: about 105,000 windows) compute it.
+// move; a timing harness walking every 4x3 state: about 9 against 4.5 ns per state); 4 columns
+// (the 4x4 board: about 105,000 windows) compute it.
 //
 // Costs: go(m) forward by less than 2^16 pairs is a mixed-radix addition into the low digits
 // (one multiply per digit the carry reaches: amortised O(1) for a scan); any other m is decoded in
