@@ -18,10 +18,10 @@
 // word and, when its group is not marked yet, an atomic OR (in one process's pushes, a plain OR
 // by the zone that claimed it: engine/two_bit_zones.hpp); a push pays a table lookup per scanned
 // word with entries of its code.
-// Thread safety: mark() and mark_entries() from any thread during a layer, mark_owned() and
-// mark_entries_owned() only by the one writer of the map word (never mixed with the others in a
-// layer); entries() reads `now`, which no one writes during a layer; begin_layer() and
-// end_layer() between layers only.
+// Thread safety: mark() and mark_entries() from any thread during a layer, the marks of an
+// OwnedMarks only by the one writer of the map word (never mixed with the others in a layer);
+// entries() reads `now`, which no one writes during a layer; begin_layer() and end_layer()
+// between layers only.
 #pragma once
 
 #include <algorithm>
@@ -103,28 +103,36 @@ class TwoBitFrontier {
         const std::uint64_t group = i >> shift_;
         merge(group >> 6, std::uint64_t{1} << (group & 63));
     }
-    // Marks the group of table entry i in `next` when `fresh`, by a plain read-modify-write: for
-    // a caller that alone writes that map word (TwoBitZones, engine/two_bit_zones.hpp).
-    void mark_owned(std::uint64_t i, bool fresh) {
-        const std::uint64_t group = i >> shift_;
-        std::atomic_ref<std::uint64_t> w(next_.data()[group >> 6]);
-        w.store(w.load(std::memory_order_relaxed) | std::uint64_t{fresh} << (group & 63),
-                std::memory_order_relaxed);
-    }
+    // Marks in `next` by a plain read-modify-write, for a caller that alone writes the map words
+    // it marks in (TwoBitZones, engine/two_bit_zones.hpp): a copy of the map's address and the
+    // group size, kept in registers across a loop of claims.
+    struct OwnedMarks {
+        std::uint64_t* words;
+        int shift;
+
+        void prefetch(std::uint64_t i) const { __builtin_prefetch(words + (i >> shift >> 6), 1); }
+        // Marks the group of table entry i when `fresh`.
+        void mark(std::uint64_t i, bool fresh) const {
+            const std::uint64_t group = i >> shift;
+            std::atomic_ref<std::uint64_t> w(words[group >> 6]);
+            w.store(w.load(std::memory_order_relaxed) | std::uint64_t{fresh} << (group & 63),
+                    std::memory_order_relaxed);
+        }
+        // Marks the groups of the entries of table word w whose low bit is set in `fresh`.
+        void mark_entries(std::uint64_t w, std::uint64_t fresh) const {
+            const std::uint64_t first = (w * 32) >> shift;
+            std::atomic_ref<std::uint64_t> m(words[first >> 6]);
+            m.store(m.load(std::memory_order_relaxed) | group_bits(fresh, shift) << (first & 63),
+                    std::memory_order_relaxed);
+        }
+    };
+    OwnedMarks owned_marks() { return {next_.data(), shift_}; }
     // Marks the groups of the entries of table word w whose low bit is set in `fresh`: one
     // atomic OR for them all (a word's groups share a map word).
     void mark_entries(std::uint64_t w, std::uint64_t fresh) {
         const std::uint64_t first = (w * 32) >> shift_;
-        merge(first >> 6, group_bits(fresh) << (first & 63));
+        merge(first >> 6, group_bits(fresh, shift_) << (first & 63));
     }
-    // mark_entries() for the one writer of the map word (TwoBitZones): a plain read and write.
-    void mark_entries_owned(std::uint64_t w, std::uint64_t fresh) {
-        const std::uint64_t first = (w * 32) >> shift_;
-        std::atomic_ref<std::uint64_t> m(next_.data()[first >> 6]);
-        m.store(m.load(std::memory_order_relaxed) | group_bits(fresh) << (first & 63),
-                std::memory_order_relaxed);
-    }
-
     // Starts marking a layer: `next` cleared (in parallel, within the caller's thread arena).
     void begin_layer() {
         parallel_for_each(tbb::blocked_range<std::size_t>(0, next_.size(), 1 << 16),
@@ -140,10 +148,10 @@ class TwoBitFrontier {
 
   private:
     // The groups, counted from the word's first, of the entries whose low bit is set in `fresh`.
-    std::uint64_t group_bits(std::uint64_t fresh) const {
+    static std::uint64_t group_bits(std::uint64_t fresh, int shift) {
         std::uint64_t bits = 0;
         for (; fresh; fresh &= fresh - 1)
-            bits |= std::uint64_t{1} << (std::countr_zero(fresh) / 2 >> shift_);
+            bits |= std::uint64_t{1} << (std::countr_zero(fresh) / 2 >> shift);
         return bits;
     }
     // next[word] |= bits, from any thread (the load spares the atomic when they are all set).

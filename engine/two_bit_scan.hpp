@@ -97,7 +97,8 @@ class TwoBitChunk {
 
     void note(std::uint64_t i) {
         ++claimed;
-        keep_smallest(smallest, i, keep_);
+        if (i < smallest_bound(smallest, keep_)) [[unlikely]]
+            keep_smallest(smallest, i, keep_);
     }
     // The child `i` of a push: claimed here when it is in the table, else sent to its owner.
     void push_child(std::uint64_t i, int next) {
@@ -348,6 +349,9 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
     const bool prefetch_marks = !pull && frontier_ != nullptr;
     // A push into the zones hands the children over at once: the zones prefetch what they claim.
     const bool direct = !Outbox::kRemote && !pull && zones_ != nullptr;
+    const TwoBitZones::Inbox inbox =
+        direct ? zones_->inbox(*zone_local_) : TwoBitZones::Inbox{nullptr, nullptr, 0};
+    const std::uint64_t size = space_size_;
     Pending one;
     visited += static_cast<std::uint64_t>(std::popcount(hits));
     if constexpr (kLinked)
@@ -372,7 +376,11 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
                 refuse(p);
         }
         if (direct) {
-            push_children(p, next);
+            for (int j = 0; j < p.count; ++j) {
+                if (p.next[j] >= size) [[unlikely]]
+                    refuse(p);
+                inbox.add(p.next[j]);
+            }
             continue;
         }
         // Only far neighbours are prefetched: those within kNear entries share the cache lines

@@ -54,25 +54,34 @@ class TwoBitTable {
             w.fetch_or(static_cast<std::uint64_t>(code) << shift, std::memory_order_relaxed);
         return (old >> shift & 3) == 0;
     }
-    // claim() for the one writer of entry i's word (engine/two_bit_zones.hpp): a plain read and
-    // write, relaxed atomics with no read-modify-write and no branch on whether it was free.
-    bool claim_owned(std::uint64_t i, int code) {
-        std::atomic_ref<std::uint64_t> w(words_.data()[i >> 5]);
-        const int shift = 2 * static_cast<int>(i & 31);
-        const std::uint64_t old = w.load(std::memory_order_relaxed);
-        const bool fresh = (old >> shift & 3) == 0;
-        w.store(old | (static_cast<std::uint64_t>(code) * fresh) << shift,
-                std::memory_order_relaxed);
-        return fresh;
-    }
-    // claim_entries() for the one writer of word w: a plain read and write.
-    std::uint64_t claim_entries_owned(std::uint64_t w, std::uint64_t entries, int code) {
-        std::atomic_ref<std::uint64_t> word(words_.data()[w]);
-        const std::uint64_t old = word.load(std::memory_order_relaxed);
-        const std::uint64_t fresh = entries & matches(old, 0);
-        word.store(old | fresh * static_cast<std::uint64_t>(code), std::memory_order_relaxed);
-        return fresh;
-    }
+    // claim() for the one writer of each word it claims in (engine/two_bit_zones.hpp): a plain
+    // read and write, relaxed atomics with no read-modify-write and no branch on whether the
+    // entry was free. A copy of the array's address and the code, so that a loop of claims keeps
+    // them in registers (its stores would otherwise make the compiler reload the table's members).
+    struct OwnedClaims {
+        std::uint64_t* words;
+        std::uint64_t code;
+
+        void prefetch(std::uint64_t i) const { __builtin_prefetch(words + (i >> 5), 1); }
+        // Sets entry i to the code if it is 0; true when it did.
+        bool claim(std::uint64_t i) const {
+            std::atomic_ref<std::uint64_t> w(words[i >> 5]);
+            const int shift = 2 * static_cast<int>(i & 31);
+            const std::uint64_t old = w.load(std::memory_order_relaxed);
+            const bool fresh = (old >> shift & 3) == 0;
+            w.store(old | (code * fresh) << shift, std::memory_order_relaxed);
+            return fresh;
+        }
+        // claim_entries() for the one writer of word w: returns the entries it set.
+        std::uint64_t claim_entries(std::uint64_t w, std::uint64_t entries) const {
+            std::atomic_ref<std::uint64_t> word(words[w]);
+            const std::uint64_t old = word.load(std::memory_order_relaxed);
+            const std::uint64_t fresh = entries & matches(old, 0);
+            word.store(old | fresh * code, std::memory_order_relaxed);
+            return fresh;
+        }
+    };
+    OwnedClaims owned_claims(int code) { return {words_.data(), static_cast<std::uint64_t>(code)}; }
     // Sets the entries of word w whose low bit is set in `entries` to `code`, where they are 0
     // (every claimer writes the same code); returns those this call set.
     std::uint64_t claim_entries(std::uint64_t w, std::uint64_t entries, int code) {

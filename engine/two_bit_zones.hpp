@@ -34,13 +34,17 @@
 namespace frontier::detail {
 
 // Adds index i to `smallest` (ascending, at most `keep`) when it belongs there: the farthest
-// states a layer keeps, for the zones and for TwoBitChunk. False when it does not (nor would any
-// larger index).
-inline bool keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
-    if (smallest.size() >= keep && i > smallest.back()) return false;
+// states a layer keeps, for the zones and for TwoBitChunk. Callers test smallest_bound() first,
+// inline: past the first `keep` claims of a layer nearly every claim is larger.
+inline void keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
+    if (smallest.size() >= keep && (keep == 0 || i > smallest.back())) return;
     smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
     if (smallest.size() > keep) smallest.pop_back();
-    return true;
+}
+// Claimed indices below this may belong among the `keep` smallest: all while there are fewer.
+inline std::uint64_t smallest_bound(const std::vector<std::uint64_t>& smallest, std::size_t keep) {
+    if (smallest.size() < keep) return ~std::uint64_t{0};
+    return keep == 0 ? 0 : smallest.back();
 }
 
 class TwoBitZones {
@@ -79,14 +83,23 @@ class TwoBitZones {
     void begin_layer(int code) { code_ = code; }
 
     // The child entry i, for its zone's holder to claim.
-    void add(Local& l, std::uint64_t i) {
-        const auto z = static_cast<int>((i >> 5) >> shift_);
-        l.items[z][l.fill[z]++] = i;
-        if (l.fill[z] == kBuffer) [[unlikely]] {
-            std::lock_guard lock(locks_[z]);
-            apply(l, z, l.claims);
+    void add(Local& l, std::uint64_t i) { inbox(l).add(i); }
+    // add() for a loop over many children: one thread's buffers and the zones' size held in a
+    // copy, so that the loop keeps them in registers (the call that applies a full buffer would
+    // otherwise make the compiler reload them for every child).
+    struct Inbox {
+        TwoBitZones* zones;
+        Local* local;
+        int shift;
+
+        void add(std::uint64_t i) const {
+            const auto z = static_cast<int>((i >> 5) >> shift);
+            local->items[z][local->fill[z]++] = i;
+            if (local->fill[z] == kBuffer) [[unlikely]]
+                zones->apply_locked(*local, z);
         }
-    }
+    };
+    Inbox inbox(Local& l) { return {this, &l, shift_}; }
 
     // The entries of table word w whose low bit is set in `entries`, for the zone's holder to
     // claim together. Meant for words a thread walks in order: the buffer is applied when it is
@@ -130,39 +143,78 @@ class TwoBitZones {
     }
 
   private:
+    // Applies `from`'s full buffer for zone z under the zone's lock (out of the adding loop).
+    [[gnu::noinline]] void apply_locked(Local& from, int z) {
+        std::lock_guard lock(locks_[z]);
+        apply(from, z, from.claims);
+    }
     // Claims the entries of `from`'s buffer for zone z, counting them in `to`.
     void apply(Local& from, int z, Claims& to) {
-        const std::uint64_t* items = from.items[z];
-        const int n = from.fill[z];
+        if (frontier_)
+            apply_items(from.items[z], from.fill[z], to, frontier_->owned_marks());
+        else
+            apply_items(from.items[z], from.fill[z], to, NoMarks{});
+        from.fill[z] = 0;
+    }
+    struct NoMarks {
+        void prefetch(std::uint64_t) const {}
+        void mark(std::uint64_t, bool) const {}
+        void mark_entries(std::uint64_t, std::uint64_t) const {}
+    };
+    // The claims of apply(), with the table's and the maps' addresses in registers (about 50
+    // instructions a claim before, most of them reloads: the 7x2 pushes' largest part).
+    template <class Marks>
+    void apply_items(const std::uint64_t* items, int n, Claims& to, const Marks marks) {
+        const TwoBitTable::OwnedClaims table = table_.owned_claims(code_);
+        for (int j = 0; j < std::min(n, kAhead); ++j) {
+            table.prefetch(items[j]);
+            marks.prefetch(items[j]);
+        }
+        std::uint64_t claimed = 0, bound = smallest_bound(to.smallest, keep_);
         for (int j = 0; j < n; ++j) {
             if (j + kAhead < n) {
-                table_.prefetch(items[j + kAhead]);
-                if (frontier_) frontier_->prefetch(items[j + kAhead]);
+                table.prefetch(items[j + kAhead]);
+                marks.prefetch(items[j + kAhead]);
             }
             const std::uint64_t i = items[j];
-            const bool fresh = table_.claim_owned(i, code_);
-            to.claimed += fresh;
-            if (frontier_) frontier_->mark_owned(i, fresh);
-            if (fresh && (to.smallest.size() < keep_ || i < to.smallest.back())) [[unlikely]]
+            const bool fresh = table.claim(i);
+            claimed += fresh;
+            marks.mark(i, fresh);
+            if (fresh && i < bound) [[unlikely]] {
                 keep_smallest(to.smallest, i, keep_);
+                bound = smallest_bound(to.smallest, keep_);
+            }
         }
-        from.fill[z] = 0;
+        to.claimed += claimed;
     }
     // Claims the entries of `from`'s word buffer (zone from.word_zone), counting them in `to`.
     void apply_words(Local& from, Claims& to) {
+        if (frontier_)
+            apply_word_items(from, to, frontier_->owned_marks());
+        else
+            apply_word_items(from, to, NoMarks{});
+        from.word_fill = 0;
+    }
+    template <class Marks>
+    void apply_word_items(const Local& from, Claims& to, const Marks marks) {
+        const TwoBitTable::OwnedClaims table = table_.owned_claims(code_);
+        std::uint64_t claimed = 0, bound = smallest_bound(to.smallest, keep_);
         for (int j = 0; j < from.word_fill; ++j) {
             const std::uint64_t w = from.words[j];
-            const std::uint64_t fresh = table_.claim_entries_owned(w, from.masks[j], code_);
+            const std::uint64_t fresh = table.claim_entries(w, from.masks[j]);
             if (fresh == 0) continue;
-            to.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
-            if (frontier_) frontier_->mark_entries_owned(w, fresh);
-            for (std::uint64_t f = fresh; f; f &= f - 1)  // ascending: stop at the first too big
-                if (!keep_smallest(to.smallest,
-                                   w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2),
-                                   keep_))
-                    break;
+            claimed += static_cast<std::uint64_t>(std::popcount(fresh));
+            marks.mark_entries(w, fresh);
+            // Ascending: stop at the first too big.
+            for (std::uint64_t f = fresh; f; f &= f - 1) {
+                const std::uint64_t i =
+                    w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2);
+                if (i >= bound) break;
+                keep_smallest(to.smallest, i, keep_);
+                bound = smallest_bound(to.smallest, keep_);
+            }
         }
-        from.word_fill = 0;
+        to.claimed += claimed;
     }
 
     TwoBitTable& table_;

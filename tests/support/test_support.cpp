@@ -83,9 +83,29 @@ std::vector<std::vector<std::string>> read_tsv(const std::string& path) {
     return rows;
 }
 
+namespace {
+
+// The directories temp_dir() made, removed when the test process exits (each test runs in its own
+// process under ctest), so a run of the suite leaves nothing in the temporary directory.
+class TempDirs {
+  public:
+    ~TempDirs() {
+        std::error_code ignored;
+        for (const std::string& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+    }
+    void add(const std::string& dir) { dirs_.push_back(dir); }
+
+  private:
+    std::vector<std::string> dirs_;
+};
+
+}  // namespace
+
 std::string temp_dir() {
+    static TempDirs made;
     std::string tmpl = (std::filesystem::temp_directory_path() / "frontier-test-XXXXXX").string();
     if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    made.add(tmpl);
     return tmpl;
 }
 

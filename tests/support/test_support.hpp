@@ -34,7 +34,7 @@ std::string data_file(const std::string& name);
 // Lines of a tab-separated file, split into fields; the header row is the first element.
 std::vector<std::vector<std::string>> read_tsv(const std::string& path);
 
-// A fresh temporary directory for one test, removed by the caller if it likes.
+// A fresh temporary directory for one test, removed with its contents when the process exits.
 std::string temp_dir();
 
 // The InputError message of opening `path` as a table file, "" when it opens.
