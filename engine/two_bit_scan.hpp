@@ -375,7 +375,7 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
             if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
                 refuse(p);
         }
-        if (direct) {
+        if (direct) {  // push_children() through the Inbox, whose buffers stay in registers
             for (int j = 0; j < p.count; ++j) {
                 if (p.next[j] >= size) [[unlikely]]
                     refuse(p);

@@ -4,7 +4,9 @@
 //
 // Memory: entries / 4 bytes (BigArray: anonymous, huge pages). Thread safety: reads and claims
 // are relaxed atomics on the word, so threads may read entries others are claiming; every
-// claimer of an entry writes the same code in a layer, which is what makes that safe.
+// claimer of an entry writes the same code in a layer, which is what makes that safe. The claims
+// of an OwnedClaims are a plain read and write: only for the one writer of the words it claims
+// in, during a layer in which no one else claims there.
 #pragma once
 
 #include <algorithm>

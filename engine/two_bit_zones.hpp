@@ -91,9 +91,9 @@ class TwoBitZones {
 
     // The child entry i, for its zone's holder to claim.
     void add(Local& l, std::uint64_t i) { inbox(l).add(i); }
-    // add() for a loop over many children: one thread's buffers and the zones' size held in a
-    // copy, so that the loop keeps them in registers (the call that applies a full buffer would
-    // otherwise make the compiler reload them for every child).
+    // add() for a loop over many children: one thread's buffers and the zone size (a shift) held
+    // in a copy, so that the loop keeps them in registers (the call that applies a full buffer
+    // would otherwise make the compiler reload them for every child).
     struct Inbox {
         TwoBitZones* zones;
         Local* local;
