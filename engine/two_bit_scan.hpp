@@ -100,24 +100,25 @@ class TwoBitChunk {
         if (i < smallest_bound(smallest, keep_)) [[unlikely]]
             keep_smallest(smallest, i, keep_);
     }
-    // The child `i` of a push: claimed here when it is in the table, else sent to its owner.
+    // The child `i` of a push without zones: claimed here when it is in the table, else sent to
+    // its owner.
     void push_child(std::uint64_t i, int next) {
         if constexpr (Outbox::kRemote) {
             if (i - base_ >= table_.size()) return outbox_->add(i);
-        } else if (zones_) {
-            return zones_->add(*zone_local_, i);
         }
         if (table_.claim(i - base_, next)) {
             note(i);
             if (frontier_) frontier_->mark(i - base_);
         }
     }
-    // A parent's children, each checked against size() (the contract), then pushed.
-    void push_children(const Pending& p, int next) {
+    // A parent's children, each checked against size() (the contract), then given to push(i).
+    template <class Push>
+    void push_children(const Pending& p, Push&& push) const {
+        const std::uint64_t size = space_size_;
         for (int j = 0; j < p.count; ++j) {
-            if (p.next[j] >= space_size_) [[unlikely]]
+            if (p.next[j] >= size) [[unlikely]]
                 refuse(p);
-            push_child(p.next[j], next);
+            push(p.next[j]);
         }
     }
     bool in_table(std::uint64_t i) const { return !Outbox::kRemote || i - base_ < table_.size(); }
@@ -206,7 +207,7 @@ void TwoBitChunk<S, Outbox>::flush(int code, int next, bool pull) {
                         if (!in_table(p.next[j])) outbox_->ask(p.self - base_, p.next[j]);
             }
         } else {
-            push_children(p, next);
+            push_children(p, [&](std::uint64_t i) { push_child(i, next); });
         }
     }
     pending_ = 0;
@@ -351,7 +352,6 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
     const bool direct = !Outbox::kRemote && !pull && zones_ != nullptr;
     const TwoBitZones::Inbox inbox =
         direct ? zones_->inbox(*zone_local_) : TwoBitZones::Inbox{nullptr, nullptr, 0};
-    const std::uint64_t size = space_size_;
     Pending one;
     visited += static_cast<std::uint64_t>(std::popcount(hits));
     if constexpr (kLinked)
@@ -375,12 +375,8 @@ void TwoBitChunk<S, Outbox>::scan_word(const TwoBitLayout& layout, std::uint64_t
             if (static_cast<unsigned>(p.count) > unsigned{S::kMaxNeighbors}) [[unlikely]]
                 refuse(p);
         }
-        if (direct) {  // push_children() through the Inbox, whose buffers stay in registers
-            for (int j = 0; j < p.count; ++j) {
-                if (p.next[j] >= size) [[unlikely]]
-                    refuse(p);
-                inbox.add(p.next[j]);
-            }
+        if (direct) {  // through the Inbox, whose buffers stay in registers
+            push_children(p, [inbox](std::uint64_t i) { inbox.add(i); });
             continue;
         }
         // Only far neighbours are prefetched: those within kNear entries share the cache lines

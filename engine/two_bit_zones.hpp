@@ -18,8 +18,8 @@
 // reloads the 7x2 board's full pushes took about 14% less time (60 s against 69-71 s for layers
 // 44 to 51 in a timing harness, dev-2c-xeon).
 //
-// Thread safety: add(), the Inbox's add() and add_word() from any thread during a layer (each
-// thread its own buffers); every table and map word a zone holds is written only by the holder of
+// Thread safety: an Inbox's add() and add_word() from any thread during a layer (each thread its
+// own buffers and Inbox); every table and map word a zone holds is written only by the holder of
 // its lock, through relaxed atomics, so the searches' concurrent reads stay defined. finish()
 // after the layer's parallel loop, in the caller's thread arena. Memory: kZones * kBuffer * 8
 // bytes (128 KiB) and kWordBuffer * 16 bytes (1 KiB) per thread.
@@ -89,11 +89,9 @@ class TwoBitZones {
     // Starts a layer whose claims write `code`.
     void begin_layer(int code) { code_ = code; }
 
-    // The child entry i, for its zone's holder to claim.
-    void add(Local& l, std::uint64_t i) { inbox(l).add(i); }
-    // add() for a loop over many children: one thread's buffers and the zone size (a shift) held
-    // in a copy, so that the loop keeps them in registers (the call that applies a full buffer
-    // would otherwise make the compiler reload them for every child).
+    // Where a thread adds children, each for its zone's holder to claim: the thread's buffers and
+    // the zone size (a shift) held in a copy, so that a loop of adds keeps them in registers (the
+    // call that applies a full buffer would otherwise make the compiler reload them every child).
     struct Inbox {
         TwoBitZones* zones;
         Local* local;

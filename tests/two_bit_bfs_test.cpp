@@ -294,7 +294,7 @@ TEST(TwoBitBfs, ZonesClaimEachFreeChildOnceWhateverTheThreads) {
                                       if (pair(k))
                                           zones.add_word(local, c / 32, 5ull << 2 * (c % 32));
                                       else
-                                          zones.add(local, c);
+                                          zones.inbox(local).add(c);
                                   }
                               });
             claimed = zones.finish(smallest);
