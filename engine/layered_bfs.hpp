@@ -88,11 +88,7 @@ class Bitset {
             .fetch_or(std::uint64_t{1} << (bit & 63), std::memory_order_relaxed);
     }
     void set(std::uint64_t bit) { data_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
-    void clear_parallel() {
-        parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), [&](auto r) {
-            std::fill(data_.data() + r.begin(), data_.data() + r.end(), 0);
-        });
-    }
+    void clear_parallel() { data_.zero_parallel(); }
     void swap(Bitset& o) noexcept {
         std::swap(words_, o.words_);
         std::swap(data_, o.data_);

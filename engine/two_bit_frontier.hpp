@@ -30,8 +30,6 @@
 #include <cstdint>
 #include <utility>
 
-#include <tbb/blocked_range.h>
-
 #include "engine/big_array.hpp"
 #include "engine/parallel.hpp"
 
@@ -134,12 +132,7 @@ class TwoBitFrontier {
         merge(first >> 6, group_bits(fresh, shift_) << (first & 63));
     }
     // Starts marking a layer: `next` cleared (in parallel, within the caller's thread arena).
-    void begin_layer() {
-        parallel_for_each(tbb::blocked_range<std::size_t>(0, next_.size(), 1 << 16),
-                          [&](const tbb::blocked_range<std::size_t>& r) {
-                              std::fill(next_.data() + r.begin(), next_.data() + r.end(), 0);
-                          });
-    }
+    void begin_layer() { next_.zero_parallel(); }
     // Ends a layer: what was marked becomes the layer to expand.
     void end_layer() {
         std::swap(now_, next_);

@@ -59,10 +59,9 @@ struct TwoBitLayout {
     bool linked_right(int r) const { return links >> r & 1; }
     bool linked_left(int r) const { return r > 0 && (links >> (r - 1) & 1); }
 
-    // The scan's unit: kGroupWords words tested at once, so a run of words with nothing to do
-    // costs a few operations per word (the sparse layers at both ends of a search are mostly
-    // that). Per start residue: each word's parity masks, start residue and block offset, and
-    // those of the word after the group.
+    // The scan's unit: kGroupWords words laid out together, so a word with nothing to do costs a
+    // few operations and no division. Per start residue: each word's parity masks, start residue
+    // and block offset, and those of the word after the group.
     static constexpr int kGroupWords = 8;
     struct TwoBitGroup {
         std::uint64_t mask[2][kGroupWords];

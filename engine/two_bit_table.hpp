@@ -14,8 +14,6 @@
 #include <cstdint>
 #include <span>
 
-#include <tbb/blocked_range.h>
-
 #include "engine/big_array.hpp"
 #include "engine/parallel.hpp"
 
@@ -107,12 +105,7 @@ class TwoBitTable {
 };
 
 inline void TwoBitTable::clear(int threads) {
-    run_with_threads(threads, [&] {
-        parallel_for_each(tbb::blocked_range<std::uint64_t>(0, words_.size(), 1 << 16),
-                          [&](const tbb::blocked_range<std::uint64_t>& r) {
-                              std::fill(words_.data() + r.begin(), words_.data() + r.end(), 0);
-                          });
-    });
+    run_with_threads(threads, [&] { words_.zero_parallel(); });
 }
 
 // The value stored for a depth.
