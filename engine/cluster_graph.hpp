@@ -155,7 +155,12 @@ class ClusterGraph {
                 const State child = steps.step(d, states_[j], l);
                 const std::uint64_t h = Index::hash(child);
                 index_.prefetch(h);
-                out.child[out.size++] = Child{child, h, l};
+                // Field by field: a Child built whole went through the stack and was read back
+                // with one 16-byte load over two 8-byte stores, which the CPU cannot forward.
+                Child& c = out.child[out.size++];
+                c.state = child;
+                c.hash = h;
+                c.label = l;
             }
         };
         Children *now = &lists_[0], *ahead = &lists_[1];
