@@ -40,18 +40,22 @@
 
 namespace frontier::detail {
 
-// Adds index i to `smallest` (ascending, at most `keep`) when it belongs there: the farthest
-// states a layer keeps, for the zones and for TwoBitChunk. Callers test smallest_bound() first,
-// inline: past the first `keep` claims of a layer nearly every claim is larger.
-inline void keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i, std::size_t keep) {
-    if (smallest.size() >= keep && (keep == 0 || i > smallest.back())) return;
-    smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
-    if (smallest.size() > keep) smallest.pop_back();
-}
 // Claimed indices below this may belong among the `keep` smallest: all while there are fewer.
 inline std::uint64_t smallest_bound(const std::vector<std::uint64_t>& smallest, std::size_t keep) {
     if (smallest.size() < keep) return ~std::uint64_t{0};
     return keep == 0 ? 0 : smallest.back();
+}
+// Adds index i to `smallest` (ascending, at most `keep`) when it belongs there: the farthest
+// states a layer keeps, for the zones and for TwoBitChunk. Returns the new smallest_bound().
+// Callers test the bound first, inline: past the first `keep` claims of a layer nearly every
+// claim is larger.
+inline std::uint64_t keep_smallest(std::vector<std::uint64_t>& smallest, std::uint64_t i,
+                                   std::size_t keep) {
+    if (smallest.size() < keep || (keep > 0 && i < smallest.back())) {
+        smallest.insert(std::lower_bound(smallest.begin(), smallest.end(), i), i);
+        if (smallest.size() > keep) smallest.pop_back();
+    }
+    return smallest_bound(smallest, keep);
 }
 
 class TwoBitZones {
@@ -186,8 +190,7 @@ class TwoBitZones {
             claimed += fresh;
             marks.mark(i, fresh);
             if (fresh && i < bound) [[unlikely]] {
-                keep_smallest(to.smallest, i, keep_);
-                bound = smallest_bound(to.smallest, keep_);
+                bound = keep_smallest(to.smallest, i, keep_);
             }
         }
         to.claimed += claimed;
@@ -215,8 +218,7 @@ class TwoBitZones {
                 const std::uint64_t i =
                     w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2);
                 if (i >= bound) break;
-                keep_smallest(to.smallest, i, keep_);
-                bound = smallest_bound(to.smallest, keep_);
+                bound = keep_smallest(to.smallest, i, keep_);
             }
         }
         to.claimed += claimed;
