@@ -7,13 +7,16 @@
 // moves, and the puzzle without a piece often has a far larger cluster than the puzzle itself.
 //
 // Cost: one lookup in a StateIndex (engine/state_index.hpp) per generated state within the
-// bound, 8 + sizeof(State) bytes per visited state for the layers and 4 to 16 slots of
+// bound; per visited state, an entry of the layers (the state, the group of the move that reached
+// it and its bound: sizeof(State) + 8 bytes for 8-byte states) and 4 to 16 slots of
 // sizeof(State) + 8 bytes in the index. Every buffer is kept between calls and the index is
 // cleared by epoch, so a worker asking again and again allocates nothing once it has seen its
 // largest search. Not thread-safe; one per worker.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "engine/concepts.hpp"
@@ -25,6 +28,8 @@ template <SearchDomain D>
 class BoundedBfs {
   public:
     using State = typename D::State;
+    using Move = typename D::Move;
+    static constexpr std::uint8_t kNoGroup = 0xFF;
 
     BoundedBfs() = default;
     BoundedBfs(const BoundedBfs&) = delete;
@@ -40,26 +45,48 @@ class BoundedBfs {
     // nearest goal (an admissible heuristic). A state first met at depth k with k + bound > limit
     // leads to no goal within the limit, and is neither kept nor expanded; it is met at depth k or
     // later again, so it is pruned again. The answer is the same; a tight bound saves most of the
-    // last layers, which are the largest.
+    // last layers, which are the largest. A bound that can also be called as
+    // bound(child, move, parent's bound) gets the parent's value that way, for bounds cheaper to
+    // update than to compute (RushExitBound: most pieces never change it).
     template <class Bound>
     int goal_distance(const D& d, const State& start, int limit, const Bound& bound) {
+        return goal_distance(d, start, limit, bound, [](const Move&) { return kNoGroup; });
+    }
+
+    // The same, skipping the children that are one move from their grandparent: group(move) ->
+    // std::uint8_t names a set of moves (kNoGroup: none) such that two moves of one group in a
+    // row are one move of it or none, as two slides of one Rush Hour piece are. Such a child is
+    // the grandparent or one of its children, so it was met at its depth or earlier already (and
+    // kept, or pruned by the bound, which prunes it again now): not generating it changes no
+    // answer and saves its lookup.
+    template <class Bound, class Group>
+    int goal_distance(const D& d, const State& start, int limit, const Bound& bound,
+                      const Group& group) {
         if (d.is_goal(start)) return 0;
         // Room for as many states as the last call visited.
         seen_.clear(std::clamp<std::size_t>(seen_.size(), kMinReserve, kMaxReserve));
-        layer_.assign(1, start);
+        layer_.assign(1, Entry{start, kNoGroup, bound(start)});
         insert(start);
         for (int depth = 1; depth <= limit && !layer_.empty(); ++depth) {
             next_.clear();
             bool found = false;
-            for (const State& s : layer_) {
-                d.for_each_successor(s, [&](const State& child, const typename D::Move&) {
+            for (const Entry& e : layer_) {
+                d.for_each_successor(e.state, [&](const State& child, const Move& m) {
                     if (found) return;
+                    const std::uint8_t g = group(m);
+                    if (g == e.group && g != kNoGroup) return;
                     if (d.is_goal(child)) {
                         found = true;
                         return;
                     }
-                    if (depth + bound(child) > limit || !insert(child)) return;
-                    next_.push_back(child);
+                    int h;
+                    if constexpr (std::is_invocable_r_v<int, const Bound&, const State&,
+                                                        const Move&, int>)
+                        h = bound(child, m, e.bound);
+                    else
+                        h = bound(child);
+                    if (depth + h > limit || !insert(child)) return;
+                    next_.push_back(Entry{child, g, h});
                 });
                 if (found) return depth;
             }
@@ -78,8 +105,13 @@ class BoundedBfs {
     }
 
     static constexpr std::size_t kMinReserve = 1024, kMaxReserve = std::size_t{1} << 20;
+    struct Entry {
+        State state;
+        std::uint8_t group;  // of the move that reached it
+        int bound;           // its bound
+    };
     StateIndex<State> seen_;
-    std::vector<State> layer_, next_;
+    std::vector<Entry> layer_, next_;
 };
 
 }  // namespace frontier

@@ -24,10 +24,10 @@
 //
 // Memory per state: the state, 4 to 16 index slots of sizeof(State) + 8 bytes in the map, 4
 // bytes of offset, 8 bytes of label set (16 with explore_labelled), 4 bytes per edge (a 24-bit
-// target and the label: clusters of more than 2^24 states are refused with an InputError), 2
-// bytes per distance array; the arrays keep the size of the largest cluster so far. Memory
-// traffic is what grows the cost per state on large clusters, hence the packing. Not
-// thread-safe; one per worker.
+// target and the label: clusters of more than 2^24 states are refused with an InputError, and 4
+// more of scratch for Cost::Runs), 2 bytes per distance array; the arrays keep the size of the
+// largest cluster so far. Memory traffic is what grows the cost per state on large clusters,
+// hence the packing. Not thread-safe; one per worker.
 #pragma once
 
 #include <algorithm>
@@ -240,10 +240,16 @@ class ClusterGraph {
     }
 
   private:
-    // Branch-free on the state's distance: every state looked at is written to the queue's tail
-    // and the tail moves only when the state is new (the queue has one slot more than the
-    // cluster for that write), so the only data-dependent branch is the end of a run. Branching
-    // on "new or not" mispredicted often enough to take twice the time on Rush Hour clusters.
+    // Multi-source BFS a layer at a time, branch-free on the state's distance: every state looked
+    // at is written to the queue's tail and the tail moves only when the state is new (the queue
+    // has one slot more than the cluster for that write; branching on "new or not" mispredicted
+    // often enough to take twice the time on Rush Hour clusters). Cost::Runs: every state on the
+    // run of an edge out of layer k is one move away; the run stops at a state of layer k or less
+    // (its own runs are expanded in its layer). Three runs in four stop at their first state (the
+    // 4,780-state cluster of the benchmarks), so a loop per run mispredicted its exit about once
+    // an edge: each edge's first state is handled as with Cost::Edges, and a run that goes on is
+    // listed (branch-free), then followed one state further per pass before the next layer. A
+    // state is reached along a label from one state only: the list never outgrows the edges.
     template <Cost kCost>
     int bfs(std::span<const std::uint32_t> sources, std::vector<std::uint16_t>& dist,
             std::uint32_t stop_at) const {
@@ -251,54 +257,65 @@ class ClusterGraph {
             throw InputError("ClusterGraph: Cost::Runs needs edge labels below 64");
         dist.assign(size_, kUnreached);
         queue_.resize(size_ + 1);
-        std::uint32_t* const queue = queue_.data();
+        if (kCost == Cost::Runs) runs_.resize(edges_.size() + 1);
         std::uint16_t* const d = dist.data();
+        std::uint32_t* const queue = queue_.data();
+        std::uint32_t* const runs = runs_.data();  // edge bits: where a run is, and its label
+        const Edge* const edges = edges_.data();
         std::size_t tail = 0;
         for (const std::uint32_t s : sources)
             if (d[s] != 0) {
                 d[s] = 0;
                 queue[tail++] = s;
             }
-        if (tail == 0) return 0;
-        if (stop_at != kNone && d[stop_at] == 0) return 0;
-        const Edge* const edges = edges_.data();
-        for (std::size_t head = 0; head < tail; ++head) {
-            const std::uint32_t u = queue[head];
-            const std::uint16_t du = d[u];
+        auto reached = [&] { return stop_at != kNone && d[stop_at] != kUnreached; };
+        for (std::size_t head = 0; head < tail && !reached();) {
+            const std::uint16_t du = d[queue[head]];
             const auto next = static_cast<std::uint16_t>(du + 1);
-            for (std::uint32_t e = offsets_[u], end = offsets_[u + 1]; e < end; ++e) {
-                std::uint32_t w = edges[e].target();
-                if constexpr (kCost == Cost::Edges) {
+            std::size_t count = 0;  // runs listed
+            for (const std::size_t end = tail; head < end; ++head) {
+                const std::uint32_t u = queue[head];
+                for (std::uint32_t e = offsets_[u], stop = offsets_[u + 1]; e < stop; ++e) {
+                    const std::uint32_t w = edges[e].target();
                     const std::uint16_t dw = d[w];
                     queue[tail] = w;
                     tail += dw == kUnreached;
                     d[w] = std::min(dw, next);
-                    if (w == stop_at) return d[w];
-                } else {
-                    // Follow the run of this label from u: every state on it is one move away.
-                    // A state reached at a layer <= du has its own run expanded in its layer.
-                    const std::uint8_t l = edges[e].label();
-                    while (true) {
-                        const std::uint16_t dw = d[w];
-                        if (dw <= du) break;
-                        queue[tail] = w;
-                        tail += dw == kUnreached;
-                        d[w] = next;
-                        if (w == stop_at) return next;
-                        w = follow(w, l);
-                        if (w == kNone) break;
+                    if constexpr (kCost == Cost::Runs) {
+                        runs[count] = edges[e].bits;
+                        count += dw > du;
                     }
                 }
             }
+            // A listed run is at a state of layer du + 1; where it ends, edge 0 stands in.
+            for (std::size_t k = 0; k < count; ++k) {
+                const Edge at{runs[k]};
+                const std::uint64_t set = label_sets_[at.target()];
+                const std::uint8_t l = at.label();
+                const bool goes_on = set >> l & 1;
+                const std::uint32_t e =
+                    goes_on ? offsets_[at.target()] + static_cast<std::uint32_t>(std::popcount(
+                                                          set & ((std::uint64_t{1} << l) - 1)))
+                            : 0;
+                const std::uint32_t x = edges[e].target();
+                const std::uint16_t dx = d[x];
+                queue[tail] = x;
+                tail += goes_on & (dx == kUnreached);
+                d[x] = std::min(dx, goes_on ? next : kUnreached);
+                runs[count] = edges[e].bits;
+                count += goes_on & (dx > du);
+            }
         }
-        return d[queue[tail - 1]];
+        return tail == 0 ? 0 : reached() ? d[stop_at] : d[queue[tail - 1]];
     }
 
     using Index = StateIndex<State>;
-    // The index never reserves fewer than kMinReserve entries (16,384 slots, 256 KiB: within L2).
-    // The Rush Hour census explores clusters of a few dozen to a few thousand states one after
-    // another; with a floor of 1,024 its sample ran 7% slower.
-    static constexpr std::size_t kMinReserve = 4096, kMaxReserve = std::size_t{1} << 20;
+    // The index never reserves fewer than kMinReserve entries (65,536 slots, 1 MiB: within a 2 MiB
+    // L2). The Rush Hour census explores clusters of a few dozen to a few thousand states one
+    // after another, and growing the index in the middle of one rehashes it: against a floor of
+    // 4,096 entries its full explorations took 3-7% less time on dev-2c-xeon (a timing harness
+    // outside the repository), and a floor of 1,024 ran its sample 7% slower still.
+    static constexpr std::size_t kMinReserve = 16384, kMaxReserve = std::size_t{1} << 20;
     // explore_labelled() writes every child at the end of states_ before it knows whether it is
     // new, so states_ keeps this much room past the states discovered (a state has at most 64
     // children). states_ and edges_ only grow: resizing them to the exact size on every
@@ -375,6 +392,7 @@ class ClusterGraph {
     std::vector<std::uint64_t> filled_;      // explore_labelled(): state i's edges already written
     std::vector<std::uint32_t> layer_starts_;
     mutable std::vector<std::uint32_t> queue_;  // scratch of distances()
+    mutable std::vector<std::uint32_t> runs_;   // scratch of distances() with Cost::Runs
     std::vector<Child> children_[2];            // scratch of explore()
     Children lists_[2];                         // scratch of explore_labelled()
 };

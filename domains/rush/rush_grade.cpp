@@ -46,11 +46,14 @@ std::uint32_t RushGrader::hardest_start(const RushBoard& board, bool most_steps)
         for (const std::uint32_t i : hardest_) most = std::max(most, steps[i]);
     }
     std::uint32_t best = RushCluster::kNone;
+    std::pair<std::uint64_t, std::uint64_t> best_order;
     for (const std::uint32_t i : hardest_) {
         if (most_steps && steps_[i] != most) continue;
-        if (best == RushCluster::kNone || rush_layout_order(board, graph_.state(i)) <
-                                              rush_layout_order(board, graph_.state(best)))
+        const auto order = rush_layout_order(board, graph_.state(i));
+        if (best == RushCluster::kNone || order < best_order) {
             best = i;
+            best_order = order;
+        }
     }
     return best;
 }

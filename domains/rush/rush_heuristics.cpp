@@ -87,9 +87,11 @@ int rush_heuristic(const RushBoard& b, RushState s, int level) {
 RushExitBound::RushExitBound(const RushBoard& board)
     : goal_(board.size() - 2), steps_(board.metric() == RushMetric::Steps) {
     const int row = board.exit_row();
+    std::fill(std::begin(listed_), std::end(listed_), std::int8_t{-1});
     for (int p = 1; p < board.piece_count(); ++p) {
         const RushPiece& pc = board.piece(p);
         if (!pc.vertical && pc.line != row) continue;  // never on the exit row
+        listed_[p] = static_cast<std::int8_t>(count_);
         crossing_[count_++] = Crossing{static_cast<std::uint8_t>(p), pc.vertical,
                                        static_cast<std::uint8_t>(std::max(0, row - pc.length + 1)),
                                        static_cast<std::uint8_t>(row), pc.line};

@@ -39,6 +39,9 @@ class RushHeuristic {
 // probes, rush_census.hpp): the pieces that can ever stand on the exit row are listed once, and a
 // state costs one offset test per listed piece, with no cell owners built. Equal to
 // rush_heuristic(board, s, 2) in both metrics (tests).
+//
+// The bound of a child from its parent's (for BoundedBfs): only A and the listed pieces count, so
+// a move of another piece keeps it, and a move of a listed piece changes that piece's term only.
 class RushExitBound {
   public:
     explicit RushExitBound(const RushBoard& board);
@@ -46,24 +49,35 @@ class RushExitBound {
         const int primary = RushBoard::offset(s, 0);
         if (primary == goal_) return 0;
         int h = steps_ ? goal_ - primary : 1;
-        for (int i = 0; i < count_; ++i) {
-            const Crossing& c = crossing_[i];
-            const int o = RushBoard::offset(s, c.piece);
-            // Vertical: on the row when o is in [low, high], right of the car when its column is.
-            // Horizontal (in the exit row): right of the car when it starts past the car's end.
-            h += c.vertical ? (o >= c.low) & (o <= c.high) & (c.column >= primary + 2)
-                            : o >= primary + 2;
-        }
+        for (int i = 0; i < count_; ++i)
+            h += in_front(crossing_[i], RushBoard::offset(s, crossing_[i].piece), primary);
         return h;
+    }
+    int operator()(RushState child, RushMove m, int parent) const {
+        if (m.piece == 0) return (*this)(child);
+        const int i = listed_[m.piece];
+        if (i < 0) return parent;
+        const int primary = RushBoard::offset(child, 0), o = RushBoard::offset(child, m.piece);
+        if (primary == goal_) return 0;
+        return parent - in_front(crossing_[i], o - m.delta, primary) +
+               in_front(crossing_[i], o, primary);
     }
 
   private:
     struct Crossing {
         std::uint8_t piece, vertical, low, high, column;
     };
+    // Whether the listed piece at offset o stands between A (at `primary`) and the exit.
+    // Vertical: on the row when o is in [low, high], right of the car when its column is.
+    // Horizontal (in the exit row): right of the car when it starts past the car's end.
+    static int in_front(const Crossing& c, int o, int primary) {
+        return c.vertical ? (o >= c.low) & (o <= c.high) & (c.column >= primary + 2)
+                          : o >= primary + 2;
+    }
     int goal_, count_ = 0;
     bool steps_;
     Crossing crossing_[RushBoard::kMaxPieces];
+    std::int8_t listed_[RushBoard::kMaxPieces];  // piece p's index in crossing_, or -1
 };
 
 using RushH1 = RushHeuristic<1>;
