@@ -225,9 +225,8 @@ class ClusterGraph {
     // as Cost::Runs needs): the label set says whether the edge exists and how many edges
     // come before it.
     std::uint32_t follow(std::uint32_t w, std::uint8_t l) const {
-        const std::uint64_t set = label_sets_[w];
-        if (l >= 64 || !(set >> l & 1)) return kNone;
-        return edges_[offsets_[w] + std::popcount(set & ((std::uint64_t{1} << l) - 1))].target();
+        if (l >= 64 || !(label_sets_[w] >> l & 1)) return kNone;
+        return edges_[slot(w, l)].target();
     }
 
     // Multi-source BFS: dist[i] = cost from the nearest source, kUnreached where none reaches.
@@ -290,13 +289,9 @@ class ClusterGraph {
             // A listed run is at a state of layer du + 1; where it ends, edge 0 stands in.
             for (std::size_t k = 0; k < count; ++k) {
                 const Edge at{runs[k]};
-                const std::uint64_t set = label_sets_[at.target()];
                 const std::uint8_t l = at.label();
-                const bool goes_on = set >> l & 1;
-                const std::uint32_t e =
-                    goes_on ? offsets_[at.target()] + static_cast<std::uint32_t>(std::popcount(
-                                                          set & ((std::uint64_t{1} << l) - 1)))
-                            : 0;
+                const bool goes_on = label_sets_[at.target()] >> l & 1;
+                const std::uint32_t e = goes_on ? slot(at.target(), l) : 0;
                 const std::uint32_t x = edges[e].target();
                 const std::uint16_t dx = d[x];
                 queue[tail] = x;

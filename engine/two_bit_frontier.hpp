@@ -31,7 +31,6 @@
 #include <utility>
 
 #include "engine/big_array.hpp"
-#include "engine/parallel.hpp"
 
 namespace frontier {
 

@@ -189,11 +189,10 @@ bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::ui
     // is only whether it is solved in fewer moves: a BFS bounded by moves - 1, which stops at the
     // first solution instead of exploring the (often much larger) cluster of the smaller puzzle,
     // skips the states that cannot reach the exit in time (the car's blockers must move first:
-    // RushExitBound) and never slides again the piece that was just slid (two slides of one
-    // piece are one slide or none: the state was met already).
+    // RushExitBound) and never slides again the piece just slid (RushPieceGroup).
     auto lowered = [&](const RushBoard& less, RushState from) {
-        return probe.goal_distance(less, from, moves - 1, RushExitBound(less),
-                                   [](RushMove m) { return m.piece; }) >= 0;
+        const RushExitBound bound(less);
+        return probe.goal_distance(less, from, moves - 1, bound, RushPieceGroup{}) >= 0;
     };
     const RushBoard in_moves = board.with_metric(RushMetric::Moves);
     for (int p = 1; p < board.piece_count(); ++p) {

@@ -80,6 +80,12 @@ class RushExitBound {
     std::int8_t listed_[RushBoard::kMaxPieces];  // piece p's index in crossing_, or -1
 };
 
+// The group of a move for BoundedBfs::goal_distance: its piece. Two slides of one piece in a row
+// are one slide of it or none, so the search need not slide again the piece it just slid.
+struct RushPieceGroup {
+    std::uint8_t operator()(RushMove m) const { return m.piece; }
+};
+
 using RushH1 = RushHeuristic<1>;
 using RushH2 = RushHeuristic<2>;
 using RushH3 = RushHeuristic<3>;
