@@ -47,7 +47,11 @@ class BoundedBfs {
     // later again, so it is pruned again. The answer is the same; a tight bound saves most of the
     // last layers, which are the largest. A bound that can also be called as
     // bound(child, move, parent's bound) gets the parent's value that way, for bounds cheaper to
-    // update than to compute (RushExitBound: most pieces never change it).
+    // update than to compute (RushExitBound: most pieces never change it). A bound that also has
+    // tighter(state, value) -> int, a stronger admissible bound computed from its value, is asked
+    // it once per kept state, just before the state would be expanded: a state it prunes stays
+    // kept (met again, it is not looked at again) but is not expanded. The last layer is never
+    // expanded, so it is never asked there; children are still updated from the plain value.
     template <class Bound>
     int goal_distance(const D& d, const State& start, int limit, const Bound& bound) {
         return goal_distance(d, start, limit, bound, [](const Move&) { return kNoGroup; });
@@ -66,11 +70,15 @@ class BoundedBfs {
         // Room for as many states as the last call visited.
         seen_.clear(std::clamp<std::size_t>(seen_.size(), kMinReserve, kMaxReserve));
         layer_.assign(1, Entry{start, kNoGroup, bound(start)});
+        expanded_ = 0;
         insert(start);
         for (int depth = 1; depth <= limit && !layer_.empty(); ++depth) {
             next_.clear();
             bool found = false;
             for (const Entry& e : layer_) {
+                if constexpr (requires { bound.tighter(e.state, e.bound); })
+                    if (depth - 1 + bound.tighter(e.state, e.bound) > limit) continue;
+                ++expanded_;
                 d.for_each_successor(e.state, [&](const State& child, const Move& m) {
                     if (found) return;
                     const std::uint8_t g = group(m);
@@ -95,8 +103,10 @@ class BoundedBfs {
         return -1;
     }
 
-    // States inserted by the last call (for statistics and tests).
+    // States inserted by the last call, and those whose successors it generated (for statistics
+    // and tests).
     std::size_t visited() const { return seen_.size(); }
+    std::size_t expanded() const { return expanded_; }
 
   private:
     bool insert(const State& s) {
@@ -112,6 +122,7 @@ class BoundedBfs {
     };
     StateIndex<State> seen_;
     std::vector<Entry> layer_, next_;
+    std::size_t expanded_ = 0;
 };
 
 }  // namespace frontier

@@ -374,9 +374,9 @@ TEST(CliHardening, MessagesSayPlainlyWhatIsWrong) {
     exact(run_frontier("rush enumerate --size 4 --walls 2 --out " + out + " --resume"),
           out +
               ".checkpoint: the checkpoint was written by a different computation (\"rush "
-              "enumerate size=4 walls=1 units=1728 format=1 census=pruned2 candidates=goal\"), not "
+              "enumerate size=4 walls=1 units=1728 format=1 census=pruned3 candidates=goal\"), not "
               "this one "
-              "(\"rush enumerate size=4 walls=2 units=6336 format=1 census=pruned2 "
+              "(\"rush enumerate size=4 walls=2 units=6336 format=1 census=pruned3 "
               "candidates=goal\"); resume "
               "it with the options it was started with, or delete it");
     const std::string table = dir + "/t.table";

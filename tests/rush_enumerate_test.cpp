@@ -404,9 +404,10 @@ bool something_stops_nothing(const RushBoard& board, RushState s) {
 }
 
 // The layout check (rush_layout.hpp) against the exact census, candidate by candidate: a
-// candidate judged Unsolvable never has a solvable cluster, one judged Superfluous has a piece or
-// wall that stops nothing in its whole cluster (checked on the boards' text) and never gives a
-// line; and the pruned enumerations keep exactly the lines of the full ones (which the tests above
+// candidate judged Unsolvable never has a solvable cluster, one judged Trivial has a cluster whose
+// every state is solved (its A never leaves the exit), one judged Superfluous has a piece or wall
+// that stops nothing in its whole cluster (checked on the boards' text) and never gives a line;
+// and the pruned enumerations keep exactly the lines of the full ones (which the tests above
 // compare with the brute force).
 TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
     for (const auto& [size, walls] : {std::pair{4, 0}, {4, 1}, {4, 2}, {4, 3}, {5, 0}, {5, 1}}) {
@@ -416,7 +417,8 @@ TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
         RushCensus exact(true);
         RushCensusCounts counts;
         RushDbEntry entry;
-        std::uint64_t unsolvable = 0, superfluous = 0;
+        std::uint64_t unsolvable = 0, trivial = 0, superfluous = 0;
+        RushGrader grader;
         // 5 x 5 with a wall: every 7th unit (the whole universe takes 10 s).
         const std::size_t step = size == 5 && walls > 0 ? 7 : 1;
         for (std::size_t unit = 0; unit < u.unit_count(); unit += step)
@@ -427,6 +429,14 @@ TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
                     ++unsolvable;
                     EXPECT_TRUE(v == RushVerdict::NotCanonical || v == RushVerdict::Unsolvable)
                         << format_rush(board, s);
+                } else if (layout == RushLayout::Trivial) {
+                    ++trivial;
+                    EXPECT_NE(v, RushVerdict::Kept) << format_rush(board, s);
+                    grader.explore(board, s, [](RushState, std::uint32_t) { return true; });
+                    for (const RushState x : grader.cluster().states())
+                        ASSERT_EQ(format_rush(board, x).substr((size - 1) / 2 * size + size - 2, 2),
+                                  "AA")
+                            << format_rush(board, s);
                 } else if (layout == RushLayout::Superfluous) {
                     ++superfluous;
                     EXPECT_NE(v, RushVerdict::Kept) << format_rush(board, s);
@@ -438,11 +448,12 @@ TEST(RushCensus, PruningByLayoutKeepsEveryDatabaseLine) {
         EXPECT_GT(unsolvable, 0u) << name;
         if (walls > 0) {
             EXPECT_GT(superfluous, 0u) << name;
+            EXPECT_GT(trivial, 0u) << name;
         }
         if (step == 1) {
             const Enumerated pruned = enumerate_all(size, walls, false);
             EXPECT_EQ(pruned.entries, enumerate_all(size, walls, true).entries) << name;
-            EXPECT_EQ(pruned.counts.pruned, unsolvable + superfluous) << name;
+            EXPECT_EQ(pruned.counts.pruned, unsolvable + trivial + superfluous) << name;
         }
     }
 }
@@ -530,11 +541,12 @@ TEST(RushCensus, IdentityNamesTheCandidates) {
     EXPECT_EQ(
         rush_census_identity(packed, true),
         "rush enumerate size=4 walls=1 units=" + std::to_string(packed.unit_count()) + " format=1");
-    // Pruned runs name the pruning rule: a checkpoint of an earlier rule (census=pruned, whose
-    // pruned and explored counts differ) is refused instead of summed with this one's.
+    // Pruned runs name the pruning rule: a checkpoint of an earlier rule (census=pruned or
+    // pruned2, whose pruned and explored counts differ) is refused instead of summed with this
+    // one's.
     EXPECT_EQ(rush_census_identity(goal, false),
               "rush enumerate size=4 walls=1 units=" + std::to_string(goal.unit_count()) +
-                  " format=1 census=pruned2 candidates=goal");
+                  " format=1 census=pruned3 candidates=goal");
 }
 
 // A piece or wall that stops no other piece in any state of a cluster makes it not minimal

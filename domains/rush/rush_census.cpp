@@ -188,8 +188,9 @@ bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::ui
     // Without a piece the puzzle is never harder (every solution still works), so the question
     // is only whether it is solved in fewer moves: a BFS bounded by moves - 1, which stops at the
     // first solution instead of exploring the (often much larger) cluster of the smaller puzzle,
-    // skips the states that cannot reach the exit in time (the car's blockers must move first:
-    // RushExitBound) and never slides again the piece just slid (RushPieceGroup).
+    // skips the states that cannot reach the exit in time (the car's blockers, and the pieces in
+    // their ways off its row, must move first: RushExitBound, h2 and then h3) and never slides
+    // again the piece just slid (RushPieceGroup).
     auto lowered = [&](const RushBoard& less, RushState from) {
         const RushExitBound bound(less);
         return probe.goal_distance(less, from, moves - 1, bound, RushPieceGroup{}) >= 0;
@@ -225,7 +226,7 @@ std::string RushTally::database() {
 std::string rush_census_identity(const RushUniverse& u, bool all_clusters) {
     return "rush enumerate size=" + std::to_string(u.size()) +
            " walls=" + std::to_string(u.max_walls()) + " units=" + std::to_string(u.unit_count()) +
-           " format=1" + (all_clusters ? "" : " census=pruned2") +
+           " format=1" + (all_clusters ? "" : " census=pruned3") +
            (u.candidates() == RushCandidates::Goal ? " candidates=goal" : "");
 }
 

@@ -140,9 +140,10 @@ struct RushTally {
 // The checkpoint's identity: a run resumes or imports only a checkpoint of the same universe and
 // census (pruned and full runs, packed and goal candidates, count differently). Full runs on
 // packed candidates keep the identity of the runs from before pruning, whose checkpoints they can
-// still resume. Pruned runs say `census=pruned2`: the layout check's ranges now narrow each other,
-// which prunes more, so a checkpoint of the earlier rule (`census=pruned`) has other pruned and
-// explored counts and is refused.
+// still resume. Pruned runs say `census=pruned3`: the layout check's ranges narrow each other
+// (since pruned2) and it prunes candidates whose A never leaves the exit (pruned3), so a
+// checkpoint of an earlier rule (`census=pruned`, `census=pruned2`) has other pruned and explored
+// counts and is refused.
 std::string rush_census_identity(const RushUniverse& universe, bool all_clusters);
 
 // The job: one RushCensus per thread (kept by the job, of the universe's kind of candidates),

@@ -85,17 +85,82 @@ int rush_heuristic(const RushBoard& b, RushState s, int level) {
 }
 
 RushExitBound::RushExitBound(const RushBoard& board)
-    : goal_(board.size() - 2), steps_(board.metric() == RushMetric::Steps) {
-    const int row = board.exit_row();
+    : board_(&board), goal_(board.size() - 2), steps_(board.metric() == RushMetric::Steps) {
+    const int n = board.size(), row = board.exit_row();
+    std::uint64_t any_way = 0;
     std::fill(std::begin(listed_), std::end(listed_), std::int8_t{-1});
     for (int p = 1; p < board.piece_count(); ++p) {
         const RushPiece& pc = board.piece(p);
         if (!pc.vertical && pc.line != row) continue;  // never on the exit row
         listed_[p] = static_cast<std::int8_t>(count_);
-        crossing_[count_++] = Crossing{static_cast<std::uint8_t>(p), pc.vertical,
-                                       static_cast<std::uint8_t>(std::max(0, row - pc.length + 1)),
-                                       static_cast<std::uint8_t>(row), pc.line};
+        const Crossing c{static_cast<std::uint8_t>(p), pc.vertical,
+                         static_cast<std::uint8_t>(std::max(0, row - pc.length + 1)),
+                         static_cast<std::uint8_t>(row), pc.line};
+        if (c.vertical)
+            for (int top = c.low; top <= c.high; ++top) {
+                auto way = [&](int from, int to) {
+                    const std::uint64_t span = column_span(n, c.column, from, to);
+                    return span & board.walls() ? 0 : span;
+                };
+                const Ways w{way(row - pc.length, top - 1), way(top + pc.length, row + pc.length)};
+                ways_[count_][top - c.low] = w;
+                any_way |= w.up | w.down;
+            }
+        crossing_[count_++] = c;
     }
+    // The pieces that may ever stand on a way: tighter() looks at no other.
+    for (int p = 1; p < board.piece_count(); ++p)
+        for (int o = 0; o + board.piece(p).length <= n; ++o)
+            if (board.cells(p, o) & any_way) near_ |= std::uint32_t{1} << p;
+}
+
+int RushExitBound::tighter(RushState s, int h) const {
+    const int primary = RushBoard::offset(s, 0);
+    if (primary == goal_) return 0;
+    // The vertical blockers' ways out (a blocker with none adds nothing: the board is
+    // unsolvable then, as in rush_heuristic), and every cell of those ways.
+    std::uint64_t way[RushBoard::kMaxPieces][2];
+    int ways[RushBoard::kMaxPieces], count = 0;
+    std::uint32_t counted = 1;
+    std::uint64_t cells = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Crossing& c = crossing_[i];
+        const int o = RushBoard::offset(s, c.piece);
+        if (!in_front(c, o, primary)) continue;
+        counted |= std::uint32_t{1} << c.piece;
+        if (!c.vertical) continue;
+        const Ways& w = ways_[i][o - c.low];
+        int k = 0;
+        if (w.up) way[count][k++] = w.up;
+        if (w.down) way[count][k++] = w.down;
+        if (k == 0) continue;
+        ways[count++] = k;
+        cells |= w.up | w.down;
+    }
+    if (count == 0) return h;
+    // Per way, the pieces on it other than A and the blockers (bit p).
+    std::uint32_t on[RushBoard::kMaxPieces][2] = {};
+    for (std::uint32_t rest = near_ & ~counted; rest; rest &= rest - 1) {
+        const int p = std::countr_zero(rest);
+        const std::uint64_t at = board_->cells(p, RushBoard::offset(s, p));
+        if (!(at & cells)) continue;
+        for (int k = 0; k < count; ++k)
+            for (int j = 0; j < ways[k]; ++j) on[k][j] |= at & way[k][j] ? 1u << p : 0;
+    }
+    // The fewest pieces over every choice of a way per blocker (2^count choices, count <= 4 on a
+    // 6 x 6 board).
+    int best = 64;
+    for (unsigned choice = 0; choice < (1u << count); ++choice) {
+        std::uint32_t needed = 0;
+        bool valid = true;
+        for (int k = 0; k < count; ++k) {
+            const unsigned pick = choice >> k & 1;
+            valid &= pick < static_cast<unsigned>(ways[k]);
+            needed |= on[k][pick & (ways[k] - 1)];
+        }
+        if (valid) best = std::min(best, std::popcount(needed));
+    }
+    return h + best;
 }
 
 }  // namespace frontier

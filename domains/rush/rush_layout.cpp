@@ -123,6 +123,8 @@ RushLayout verdict(const RushBoard& b, const Ranges& ranges) {
             return RushLayout::Superfluous;
     // A wall that stops no step: no piece tries its cell.
     if ((b.walls() & ~(tried[0] | tried[1])) != 0) return RushLayout::Superfluous;
+    // A that never leaves the exit: every state solved.
+    if (ranges[0].lo == n - b.piece(0).length) return RushLayout::Trivial;
     return RushLayout::Possible;
 }
 

@@ -18,7 +18,9 @@
 //                piece tries the cells of its range and the one just past each end). Removing it
 //                changes no move of any other piece, so the cluster's hardest start is not
 //                minimal: it cannot be a database line.
-//   Possible     neither (the cluster still has to be explored).
+//   Trivial      neither, but A's range is the exit alone: every state of the cluster is solved,
+//                so its hardest start needs no move and gives no database line.
+//   Possible     none of these (the cluster still has to be explored).
 //
 // Cost: a few bit operations per piece looked at (per-line bitmasks of pieces and of blocked
 // cells); a piece is looked at again only when its line gains a blocked cell. No allocation.
@@ -30,7 +32,7 @@
 
 namespace frontier {
 
-enum class RushLayout : std::uint8_t { Possible, Unsolvable, Superfluous };
+enum class RushLayout : std::uint8_t { Possible, Unsolvable, Superfluous, Trivial };
 
 RushLayout rush_layout_check(const RushBoard& board, RushState s);
 
