@@ -49,9 +49,10 @@ class BoundedBfs {
     // bound(child, move, parent's bound) gets the parent's value that way, for bounds cheaper to
     // update than to compute (RushExitBound: most pieces never change it). A bound that also has
     // tighter(state, value) -> int, a stronger admissible bound computed from its value, is asked
-    // it once per kept state, just before the state would be expanded: a state it prunes stays
-    // kept (met again, it is not looked at again) but is not expanded. The last layer is never
-    // expanded, so it is never asked there; children are still updated from the plain value.
+    // it once per state the plain value keeps, just before the state would be expanded: a state
+    // it prunes stays among the visited ones (met again, it is not looked at again) but is not
+    // expanded. The last layer is never expanded, so it is never asked there; children are still
+    // updated from the plain value.
     template <class Bound>
     int goal_distance(const D& d, const State& start, int limit, const Bound& bound) {
         return goal_distance(d, start, limit, bound, [](const Move&) { return kNoGroup; });
