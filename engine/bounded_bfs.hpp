@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 #include "engine/concepts.hpp"
@@ -89,8 +88,7 @@ class BoundedBfs {
                         return;
                     }
                     int h;
-                    if constexpr (std::is_invocable_r_v<int, const Bound&, const State&,
-                                                        const Move&, int>)
+                    if constexpr (requires { bound(child, m, e.bound); })
                         h = bound(child, m, e.bound);
                     else
                         h = bound(child);
