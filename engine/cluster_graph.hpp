@@ -184,16 +184,13 @@ class ClusterGraph {
                 count += target == count;
                 edges_[slot(i, c.label)] = Edge{target | std::uint32_t{c.label} << 24};
                 // (target < i only when i's own expansion filled this label after the gather.)
-                if (target > i && target < first_new) write_back(steps, i, target, c.label);
+                if (target > i && target < first_new) write_back(i, target, steps.reverse(c.label));
             }
             if (count > first_new) {
                 if (count > kMaxStates) too_large();
                 lay_out(d, steps, first_new, count);
-                for (std::uint32_t k = first_new; k < count; ++k) {
-                    const std::uint8_t back = back_[k - first_new];
-                    edges_[slot(k, back)] = Edge{i | std::uint32_t{back} << 24};
-                    filled_[k] = std::uint64_t{1} << back;
-                }
+                for (std::uint32_t k = first_new; k < count; ++k)
+                    write_back(i, k, back_[k - first_new]);
                 for (std::uint32_t k = first_new; k < count; ++k)
                     if (!visit(states_[k], k)) return end(count, false);
             }
@@ -346,10 +343,9 @@ class ClusterGraph {
         }
         if (edges_.size() < offsets_.back()) edges_.resize(2 * offsets_.back());
     }
-    // explore_labelled(): the edge from `target` back to i, once the target is laid out.
-    template <class Steps>
-    void write_back(const Steps& steps, std::uint32_t i, std::uint32_t target, std::uint8_t label) {
-        const std::uint8_t back = steps.reverse(label);
+    // explore_labelled(): the edge from `target` back to i (labelled `back`), once the target is
+    // laid out.
+    void write_back(std::uint32_t i, std::uint32_t target, std::uint8_t back) {
         edges_[slot(target, back)] = Edge{i | std::uint32_t{back} << 24};
         filled_[target] |= std::uint64_t{1} << back;
     }
