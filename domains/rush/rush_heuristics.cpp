@@ -119,8 +119,9 @@ int RushExitBound::tighter(RushState s, int h) const {
     if (primary == goal_) return 0;
     // The vertical blockers' ways out (a blocker with none adds nothing: the board is
     // unsolvable then, as in rush_heuristic), and every cell of those ways.
+    // (A blocker with one way out lists it twice, so every choice below is a valid one.)
     std::uint64_t way[RushBoard::kMaxPieces][2];
-    int ways[RushBoard::kMaxPieces], count = 0;
+    int count = 0;
     std::uint32_t counted = 1;
     std::uint64_t cells = 0;
     for (int i = 0; i < count_; ++i) {
@@ -130,11 +131,10 @@ int RushExitBound::tighter(RushState s, int h) const {
         counted |= std::uint32_t{1} << c.piece;
         if (!c.vertical) continue;
         const Ways& w = ways_[i][o - c.low];
-        int k = 0;
-        if (w.up) way[count][k++] = w.up;
-        if (w.down) way[count][k++] = w.down;
-        if (k == 0) continue;
-        ways[count++] = k;
+        if (!(w.up | w.down)) continue;
+        way[count][0] = w.up ? w.up : w.down;
+        way[count][1] = w.down ? w.down : w.up;
+        ++count;
         cells |= w.up | w.down;
     }
     if (count == 0) return h;
@@ -145,20 +145,15 @@ int RushExitBound::tighter(RushState s, int h) const {
         const std::uint64_t at = board_->cells(p, RushBoard::offset(s, p));
         if (!(at & cells)) continue;
         for (int k = 0; k < count; ++k)
-            for (int j = 0; j < ways[k]; ++j) on[k][j] |= at & way[k][j] ? 1u << p : 0;
+            for (int j = 0; j < 2; ++j) on[k][j] |= at & way[k][j] ? 1u << p : 0;
     }
     // The fewest pieces over every choice of a way per blocker (2^count choices, count <= 4 on a
     // 6 x 6 board).
     int best = 64;
     for (unsigned choice = 0; choice < (1u << count); ++choice) {
         std::uint32_t needed = 0;
-        bool valid = true;
-        for (int k = 0; k < count; ++k) {
-            const unsigned pick = choice >> k & 1;
-            valid &= pick < static_cast<unsigned>(ways[k]);
-            needed |= on[k][pick & (ways[k] - 1)];
-        }
-        if (valid) best = std::min(best, std::popcount(needed));
+        for (int k = 0; k < count; ++k) needed |= on[k][choice >> k & 1];
+        best = std::min(best, std::popcount(needed));
     }
     return h + best;
 }
