@@ -344,8 +344,9 @@ class ClusterGraph {
         if (edges_.size() < offsets_.back()) edges_.resize(2 * offsets_.back());
     }
     // explore_labelled(): the edge from `target` back to i (labelled `back`), once the target is
-    // laid out.
-    void write_back(std::uint32_t i, std::uint32_t target, std::uint8_t back) {
+    // laid out. Forced inline: GCC kept it out of line, a call per edge back.
+    [[gnu::always_inline]] void write_back(std::uint32_t i, std::uint32_t target,
+                                           std::uint8_t back) {
         edges_[slot(target, back)] = Edge{i | std::uint32_t{back} << 24};
         filled_[target] |= std::uint64_t{1} << back;
     }

@@ -546,7 +546,7 @@ TEST(RushHeuristics, TheExitBoundPrunesTheBoundedSearchWithoutChangingIt) {
     EXPECT_LT(pruned_expanded, h2_expanded * 9 / 10);
 }
 
-// legal_steps (eight pieces at a time where the CPU has AVX-512) equals the scalar version on
+// legal_steps (several pieces at a time where the CPU has AVX-512 or AVX2) equals the scalar one on
 // boards shrunk piece by piece, as the universe's enumeration does, also on states that still
 // hold offsets of removed pieces in their high bits (both ignore them).
 TEST(RushBoard, LegalStepsAndBlockersEqualTheScalarTestsAfterPiecesComeAndGo) {

@@ -58,18 +58,12 @@ void RushBoard::set_lanes(int p) {
     // An absent piece (p >= piece_count_) gets zero lanes: no cells, and its last offset 0 lets it
     // step nowhere.
     if (p >= piece_count_) {
-        lanes_.cells[p] = lanes_.stride[p] = lanes_.before[p] = lanes_.after[p] = lanes_.last[p] =
-            0;
+        lanes_.clear(p);
         return;
     }
     const RushPiece& piece = pieces_[p];
-    const int stride = piece.vertical ? size_ : 1;
-    const int first = cell(p, 0, 0);
-    lanes_.cells[p] = static_cast<std::int64_t>(masks_[p][0].row_major);
-    lanes_.stride[p] = stride;
-    lanes_.before[p] = first - stride;
-    lanes_.after[p] = first + piece.length * stride;
-    lanes_.last[p] = size_ - piece.length;
+    lanes_.set(p, masks_[p][0].row_major, piece.vertical ? size_ : 1, cell(p, 0, 0), piece.length,
+               size_);
 }
 
 bool RushBoard::same_layout(const RushBoard& other) const {

@@ -32,12 +32,7 @@
 #include <cstdint>
 #include <utility>
 
-#if defined(__AVX512F__) && defined(__BMI2__)
-#include <immintrin.h>
-#define FRONTIER_RUSH_AVX512 1
-#else
-#define FRONTIER_RUSH_AVX512 0
-#endif
+#include "domains/rush/rush_lanes.hpp"
 
 namespace frontier {
 
@@ -136,14 +131,10 @@ class RushBoard {
 
     // The legal one-cell steps of s as a mask: bit 2p for piece p stepping back (left or up),
     // bit 2p + 1 for stepping ahead (right or down). One cell test per piece and direction on
-    // the occupancy, branch-free. With AVX-512 eight pieces at a time, from per-piece constants
-    // kept in lanes (Lanes): a piece's cells are its cells at offset 0 shifted by offset x stride,
-    // and the cells before and after it are single bits of the occupancy at computed indices, so
-    // no table is read per piece. (Gathering the per-offset masks instead measured no faster:
-    // the gathers' latency ate the saved instructions.)
+    // the occupancy, branch-free; with AVX-512 or AVX2 several pieces at a time (rush_lanes.hpp).
     std::uint64_t legal_steps(State s) const {
-#if FRONTIER_RUSH_AVX512
-        return legal_steps_avx512(s);
+#if FRONTIER_RUSH_SIMD
+        return lanes_.legal_steps(s.bits, walls_, piece_count_);
 #else
         return legal_steps_scalar(s);
 #endif
@@ -162,103 +153,16 @@ class RushBoard {
                     std::uint64_t((occ & at[p]->before) == 0);
         return legal;
     }
-#if FRONTIER_RUSH_AVX512
-// GCC 12's AVX-512 intrinsics start from deliberately undefined registers and warn about them.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-    static __m512i lane(const std::int64_t* values, int v) {
-        return _mm512_load_si512(values + 8 * v);
-    }
-    // State s in lanes: each piece's offset, the shift that moves its offset-0 lanes there, and
-    // its cells; `occupied` is their OR with the walls. Shared by the legal steps and blockers.
-    struct LaneCells {
-        int vectors;
-        __m512i offset[3], shift[3], cells[3];
-        std::uint64_t occupied;
-    };
-    // The OR of the eight lanes, by halves (_mm512_reduce_or_epi64 warns under GCC 12).
-    static std::uint64_t or_lanes(__m512i x) {
-        const __m256i quarter =
-            _mm256_or_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
-        const __m128i pair =
-            _mm_or_si128(_mm256_castsi256_si128(quarter), _mm256_extracti128_si256(quarter, 1));
-        return static_cast<std::uint64_t>(_mm_cvtsi128_si64(pair) | _mm_extract_epi64(pair, 1));
-    }
-    LaneCells lane_cells(State s) const {
-        LaneCells c;
-        c.vectors = (piece_count_ + 7) >> 3;
-        const __m512i seven = _mm512_set1_epi64(7);
-        const __m512i lane_shift = _mm512_set_epi64(21, 18, 15, 12, 9, 6, 3, 0);
-        __m512i all = _mm512_setzero_si512();
-        for (int v = 0; v < c.vectors; ++v) {
-            const __m512i bits = _mm512_set1_epi64(static_cast<long long>(s.bits >> (24 * v)));
-            c.offset[v] = _mm512_and_si512(_mm512_srlv_epi64(bits, lane_shift), seven);
-            c.shift[v] = _mm512_mul_epu32(c.offset[v], lane(lanes_.stride, v));
-            c.cells[v] = _mm512_sllv_epi64(lane(lanes_.cells, v), c.shift[v]);
-            all = _mm512_or_si512(all, c.cells[v]);
-        }
-        c.occupied = walls_ | or_lanes(all);
-        return c;
-    }
-    std::uint64_t legal_steps_avx512(State s) const {
-        const LaneCells c = lane_cells(s);
-        const __m512i one = _mm512_set1_epi64(1);
-        const __m512i occ = _mm512_set1_epi64(static_cast<long long>(c.occupied));
-        std::uint64_t back = 0, ahead = 0;
-        for (int v = 0; v < c.vectors; ++v) {
-            const __m512i before = _mm512_add_epi64(lane(lanes_.before, v), c.shift[v]);
-            const __m512i after = _mm512_add_epi64(lane(lanes_.after, v), c.shift[v]);
-            const __mmask8 can_back = _mm512_cmpgt_epu64_mask(c.offset[v], _mm512_setzero_si512()) &
-                                      _mm512_testn_epi64_mask(_mm512_srlv_epi64(occ, before), one);
-            const __mmask8 can_ahead = _mm512_cmplt_epu64_mask(c.offset[v], lane(lanes_.last, v)) &
-                                       _mm512_testn_epi64_mask(_mm512_srlv_epi64(occ, after), one);
-            back |= std::uint64_t{can_back} << (8 * v);
-            ahead |= std::uint64_t{can_ahead} << (8 * v);
-        }
-        // Lanes past the last piece never move, whatever the state's high bits hold.
-        const std::uint64_t present = (std::uint64_t{1} << piece_count_) - 1;
-        return _pdep_u64(back & present, 0x5555555555555555) |
-               _pdep_u64(ahead & present, 0xAAAAAAAAAAAAAAAA);
-    }
-    std::uint32_t blockers_avx512(State s, std::uint64_t& walls) const {
-        const LaneCells c = lane_cells(s);
-        const __m512i one = _mm512_set1_epi64(1);
-        const std::uint64_t present = (std::uint64_t{1} << piece_count_) - 1;
-        __m512i next_to = _mm512_setzero_si512();
-        for (int v = 0; v < c.vectors; ++v) {
-            // Only present pieces, away from the board's edge (absent lanes are zero, but the
-            // state's high bits may still hold an offset for them).
-            const auto here = static_cast<__mmask8>(present >> (8 * v));
-            const __mmask8 has_before =
-                _mm512_mask_cmpgt_epu64_mask(here, c.offset[v], _mm512_setzero_si512());
-            const __mmask8 has_after =
-                _mm512_mask_cmplt_epu64_mask(here, c.offset[v], lane(lanes_.last, v));
-            const __m512i before = _mm512_add_epi64(lane(lanes_.before, v), c.shift[v]);
-            const __m512i after = _mm512_add_epi64(lane(lanes_.after, v), c.shift[v]);
-            next_to = _mm512_or_si512(next_to, _mm512_maskz_sllv_epi64(has_before, one, before));
-            next_to = _mm512_or_si512(next_to, _mm512_maskz_sllv_epi64(has_after, one, after));
-        }
-        const std::uint64_t stopped = c.occupied & or_lanes(next_to);
-        walls = walls_ & stopped;
-        const __m512i stop = _mm512_set1_epi64(static_cast<long long>(stopped));
-        std::uint32_t pieces = 0;
-        for (int v = 0; v < c.vectors; ++v)
-            pieces |= std::uint32_t{_mm512_test_epi64_mask(c.cells[v], stop)} << (8 * v);
-        return pieces & static_cast<std::uint32_t>(present);
-    }
-#pragma GCC diagnostic pop
-#endif
 
     // The pieces (bit p) and walls (their cells) that stop some other piece's step in s: they
     // hold a cell next to a piece, on its line. A piece or wall that stops nothing in any state
     // of a cluster can be removed without changing any distance in it (every path of the smaller
     // puzzle is legal with it in place), which is how the census rejects, before grading them,
     // the clusters of that kind that the layout check (rush_layout.hpp) let through
-    // (rush_census.hpp). With AVX-512, eight pieces at a time from the lanes of the legal steps.
+    // (rush_census.hpp). With AVX-512 or AVX2, from the lanes of the legal steps.
     std::uint32_t blockers(State s, std::uint64_t& walls) const {
-#if FRONTIER_RUSH_AVX512
-        return blockers_avx512(s, walls);
+#if FRONTIER_RUSH_SIMD
+        return lanes_.blockers(s.bits, walls_, piece_count_, walls);
 #else
         return blockers_scalar(s, walls);
 #endif
@@ -344,15 +248,7 @@ class RushBoard {
     struct Line {
         std::uint8_t vertical = 0, base = 0, length = 2;  // base: first bit of the line
     };
-    // Per piece, lane p % 8 of vector p / 8 (legal_steps with AVX-512): its cells at offset 0,
-    // the cell index moved by one offset (1 or N), the index of the cell before it at offset 0
-    // (one stride before its first; unused at offset 0) and after it, and its last offset
-    // (N - length; 0 for absent pieces, which then never move). Kept whatever the instruction
-    // set, so that the class has one layout in code built with and without AVX-512.
-    struct Lanes {
-        alignas(64) std::int64_t cells[24], stride[24], before[24], after[24], last[24];
-    };
-    Lanes lanes_{};
+    RushLanes lanes_{};     // the pieces in SIMD lanes (rush_lanes.hpp)
     void set_lanes(int p);  // from pieces_[p], or zero when p >= piece_count_
 
     int size_;
