@@ -119,6 +119,7 @@ TEST(CliRushEnumerate, ShardsRunApartAndTheirCheckpointsMakeTheWholeDatabase) {
 
     // Three shards, as on three machines: each runs the units u with u % 3 == k and stops.
     std::string imports;
+    std::size_t lengths = 0;  // move counts listed by the shards' JSON summaries
     for (int k = 0; k < 3; ++k) {
         const std::string part = dir + "/part" + std::to_string(k) + ".txt";
         const auto r = run_frontier(args + "/part" + std::to_string(k) + ".txt --shard " +
@@ -133,9 +134,18 @@ TEST(CliRushEnumerate, ShardsRunApartAndTheirCheckpointsMakeTheWholeDatabase) {
             EXPECT_EQ(j["complete"], false);
             EXPECT_EQ(j["shard"], std::to_string(k) + "/3");
             EXPECT_EQ(j["units_done"], (units + 2 - k) / 3);
+            // Hardest first, though a shard's lines are not sorted (read in document order).
+            int before = 1000;
+            const auto listed = nlohmann::ordered_json::parse(r.out)["puzzles_by_moves"];
+            for (const auto& [moves, n] : listed.items()) {
+                EXPECT_LT(std::stoi(moves), before) << r.out;
+                before = std::stoi(moves);
+            }
+            lengths += j["puzzles_by_moves"].size();
         }
         imports += " --import " + part + ".checkpoint";
     }
+    EXPECT_GE(lengths, 2u);
     // The last shard's last record cut short, as by a machine stopped mid-write: that unit is
     // not imported, and the final run computes it itself.
     const std::string torn = dir + "/part2.txt.checkpoint";

@@ -174,8 +174,8 @@ struct RushLanes {
         return c;
     }
     // The cell tests shift the tested bit of the occupancy to bit 63, where one movemask reads
-    // four of them; a count past 63 (the cell before a piece at offset 0 on the first row)
-    // shifts in zero, and the offset test rules that step out anyway.
+    // four of them. At offset 0 the cell "before" a piece is off the board or on another line
+    // (a count past 63 shifts in zero): the offset test rules that step out whatever it reads.
     [[gnu::always_inline]] std::uint64_t legal_steps(std::uint64_t bits, std::uint64_t walls,
                                                      int count) const {
         const Cells c = cells_of(bits, walls, count);
@@ -221,12 +221,12 @@ struct RushLanes {
         const std::uint64_t stopped = c.occupied & or_lanes(next_to);
         walls = walls_in & stopped;
         const __m256i stop = _mm256_set1_epi64x(static_cast<long long>(stopped));
-        std::uint32_t free = 0;
+        std::uint32_t stop_nothing = 0;  // pieces with no cell in `stopped`
         for (int v = 0; v < c.vectors; ++v)
-            free |= static_cast<std::uint32_t>(
-                        top_bits(_mm256_cmpeq_epi64(_mm256_and_si256(c.cells[v], stop), zero)))
-                    << (4 * v);
-        return ~free & static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1);
+            stop_nothing |= static_cast<std::uint32_t>(top_bits(
+                                _mm256_cmpeq_epi64(_mm256_and_si256(c.cells[v], stop), zero)))
+                            << (4 * v);
+        return ~stop_nothing & static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1);
     }
 #endif
 };

@@ -1,7 +1,9 @@
 // frontier rush enumerate: the census of the Rush Hour universe (domains/rush/rush_census.hpp)
 // run by the engine's unit runner (engine/unit_run.hpp): here only its options, progress line and
 // report.
+#include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "domains/rush/rush_census.hpp"
@@ -63,11 +65,11 @@ Json summary_json(const RushEnumerateOptions& o, const UnitRunSummary& s, const 
                                     {"board", t.hardest->board},
                                     {"cluster_size", t.hardest->cluster_size}}
                              : Json(nullptr);
+    // Hardest first, whatever order the entries are in (a shard's are not sorted).
+    std::map<int, std::uint64_t, std::greater<>> by_moves;
+    for (const RushDbEntry& e : t.entries) ++by_moves[e.moves];
     j["puzzles_by_moves"] = Json::object();
-    for (const RushDbEntry& e : t.entries) {
-        Json& n = j["puzzles_by_moves"][std::to_string(e.moves)];
-        n = n.is_null() ? 1 : n.get<std::uint64_t>() + 1;
-    }
+    for (const auto& [moves, n] : by_moves) j["puzzles_by_moves"][std::to_string(moves)] = n;
     j["seconds"] = seconds;
     j["unit_seconds"] = t.unit_seconds;
     j["out"] = o.out.empty() ? Json(nullptr) : Json(o.out);
