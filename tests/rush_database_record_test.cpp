@@ -1,0 +1,99 @@
+// The recorded run of the 6x6 Rush Hour database with at most one wall (bench/data/rush_6x6_1wall):
+// its shards' summaries, per-unit costs and merged summary agree with each other, and its hardest
+// lines grade to their recorded moves and cluster sizes, each a row of the reference data.
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "domains/rush/rush_grade.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace frontier {
+namespace {
+
+const std::string kRecordDir = FRONTIER_SOURCE_DIR "/bench/data/rush_6x6_1wall/";
+const char* const kRecordShards[] = {"0of4", "1of8", "2of8", "3of8", "5of8", "6of8", "7of8"};
+
+nlohmann::json read_record_json(const std::string& path) {
+    std::ifstream in(path);
+    EXPECT_TRUE(in) << path;
+    return nlohmann::json::parse(in);
+}
+
+TEST(RushOneWallRecord, ShardsCoverEveryUnitOnceAndSumToTheMergedSummary) {
+    const nlohmann::json whole = read_record_json(kRecordDir + "database.json");
+    ASSERT_EQ(whole["complete"], true);
+    const std::uint64_t units = whole["units"];
+    std::vector<int> seen(units, 0);
+    std::map<std::string, std::uint64_t> sums;
+    std::map<int, std::uint64_t> by_moves;
+    int hardest = 0;
+    for (const char* shard : kRecordShards) {
+        const nlohmann::json j = read_record_json(kRecordDir + "shard-" + shard + ".json");
+        for (const char* key : {"units_done", "candidates", "pruned", "clusters", "solvable",
+                                "puzzles", "cluster_states"})
+            sums[key] += j[key].get<std::uint64_t>();
+        for (const auto& [moves, n] : j["puzzles_by_moves"].items())
+            by_moves[std::stoi(moves)] += n.get<std::uint64_t>();
+        hardest = std::max(hardest, j["hardest"]["moves"].get<int>());
+        std::ifstream costs(kRecordDir + "shard-" + shard + "-units.txt");
+        std::uint64_t lines = 0, kept = 0;
+        for (std::string line; std::getline(costs, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            std::istringstream fields(line);
+            std::uint64_t unit = 0, candidates = 0, puzzles = 0;
+            double seconds = 0;
+            fields >> unit >> candidates >> seconds >> puzzles;
+            ASSERT_LT(unit, units) << line;
+            ++seen[unit];
+            ++lines;
+            kept += puzzles;
+        }
+        EXPECT_EQ(lines, j["units_done"].get<std::uint64_t>()) << shard;
+        EXPECT_EQ(kept, j["puzzles"].get<std::uint64_t>()) << shard;
+    }
+    for (std::uint64_t u = 0; u < units; ++u) EXPECT_EQ(seen[u], 1) << "unit " << u;
+    for (const auto& [key, sum] : sums) EXPECT_EQ(whole[key].get<std::uint64_t>(), sum) << key;
+    std::map<int, std::uint64_t> merged;
+    for (const auto& [moves, n] : whole["puzzles_by_moves"].items())
+        merged[std::stoi(moves)] = n.get<std::uint64_t>();
+    EXPECT_EQ(merged, by_moves);
+    EXPECT_EQ(whole["hardest"]["moves"].get<int>(), hardest);
+}
+
+TEST(RushOneWallRecord, HardestLinesGradeAsRecordedAndAreKnownRows) {
+    std::set<std::string> known;
+    for (const auto& row : test::read_tsv(test::data_file("rush_known.tsv")))
+        known.insert(row[0] + " " + row[1] + " " + row[2]);
+    const nlohmann::json whole = read_record_json(kRecordDir + "database.json");
+    std::uint64_t from_50 = 0;
+    for (const auto& [moves, n] : whole["puzzles_by_moves"].items())
+        if (std::stoi(moves) >= 50) from_50 += n.get<std::uint64_t>();
+
+    std::ifstream in(kRecordDir + "hardest.txt");
+    RushGrader grader;
+    std::uint64_t lines = 0;
+    for (std::string line; std::getline(in, line); ++lines) {
+        const RushLineGrade g = grade_rush_line(grader, line);
+        ASSERT_TRUE(g.error.empty()) << line << ": " << g.error;
+        EXPECT_EQ(g.grade.moves, g.record.expected_moves) << line;
+        EXPECT_EQ(g.grade.cluster_size, g.record.expected_cluster) << line;
+        EXPECT_EQ(g.grade.hardest_moves, g.grade.moves) << line;
+        const std::string row = g.board + " " + std::to_string(g.record.expected_moves) + " " +
+                                std::to_string(g.record.expected_cluster);
+        EXPECT_TRUE(known.count(row)) << row;
+    }
+    EXPECT_EQ(lines, from_50);
+    EXPECT_EQ(lines, 12u);
+}
+
+}  // namespace
+}  // namespace frontier
