@@ -34,11 +34,11 @@ struct RushLanes {
     alignas(64) std::int64_t cells[24], stride[24], before[24], after[24], last[24];
     alignas(64) std::int64_t top_before[24], top_after[24];  // 63 - before, 63 - after
 
-    void set(int p, std::uint64_t cells_at_0, int stride_, int first, int length, int size) {
+    void set(int p, std::uint64_t cells_at_0, int step, int first, int length, int size) {
         cells[p] = static_cast<std::int64_t>(cells_at_0);
-        stride[p] = stride_;
-        before[p] = first - stride_;
-        after[p] = first + length * stride_;
+        stride[p] = step;
+        before[p] = first - step;
+        after[p] = first + length * step;
         last[p] = size - length;
         top_before[p] = 63 - before[p];
         top_after[p] = 63 - after[p];
