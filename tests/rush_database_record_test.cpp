@@ -28,6 +28,14 @@ nlohmann::json read_record_json(const std::string& path) {
     return nlohmann::json::parse(in);
 }
 
+// A summary's "puzzles_by_moves" (keys are move counts as text) as numbers.
+std::map<int, std::uint64_t> puzzles_by_moves(const nlohmann::json& summary) {
+    std::map<int, std::uint64_t> counts;
+    for (const auto& [moves, n] : summary["puzzles_by_moves"].items())
+        counts[std::stoi(moves)] = n.get<std::uint64_t>();
+    return counts;
+}
+
 TEST(RushOneWallRecord, ShardsCoverEveryUnitOnceAndSumToTheMergedSummary) {
     const nlohmann::json whole = read_record_json(kRecordDir + "database.json");
     ASSERT_EQ(whole["complete"], true);
@@ -41,8 +49,7 @@ TEST(RushOneWallRecord, ShardsCoverEveryUnitOnceAndSumToTheMergedSummary) {
         for (const char* key : {"units_done", "candidates", "pruned", "clusters", "solvable",
                                 "puzzles", "cluster_states"})
             sums[key] += j[key].get<std::uint64_t>();
-        for (const auto& [moves, n] : j["puzzles_by_moves"].items())
-            by_moves[std::stoi(moves)] += n.get<std::uint64_t>();
+        for (const auto& [moves, n] : puzzles_by_moves(j)) by_moves[moves] += n;
         hardest = std::max(hardest, j["hardest"]["moves"].get<int>());
         // "KofN": the shard runs the units u with u % N == K.
         const int k = shard[0] - '0', n = shard[3] - '0';
@@ -67,10 +74,7 @@ TEST(RushOneWallRecord, ShardsCoverEveryUnitOnceAndSumToTheMergedSummary) {
     }
     for (std::uint64_t u = 0; u < units; ++u) EXPECT_EQ(seen[u], 1) << "unit " << u;
     for (const auto& [key, sum] : sums) EXPECT_EQ(whole[key].get<std::uint64_t>(), sum) << key;
-    std::map<int, std::uint64_t> merged;
-    for (const auto& [moves, n] : whole["puzzles_by_moves"].items())
-        merged[std::stoi(moves)] = n.get<std::uint64_t>();
-    EXPECT_EQ(merged, by_moves);
+    EXPECT_EQ(puzzles_by_moves(whole), by_moves);
     EXPECT_EQ(whole["hardest"]["moves"].get<int>(), hardest);
 }
 
@@ -78,10 +82,9 @@ TEST(RushOneWallRecord, HardestLinesGradeAsRecordedAndAreKnownRows) {
     std::set<std::string> known;
     for (const auto& row : test::read_tsv(test::data_file("rush_known.tsv")))
         known.insert(row[0] + " " + row[1] + " " + row[2]);
-    const nlohmann::json whole = read_record_json(kRecordDir + "database.json");
     std::uint64_t from_50 = 0;
-    for (const auto& [moves, n] : whole["puzzles_by_moves"].items())
-        if (std::stoi(moves) >= 50) from_50 += n.get<std::uint64_t>();
+    for (const auto& [moves, n] : puzzles_by_moves(read_record_json(kRecordDir + "database.json")))
+        if (moves >= 50) from_50 += n;
 
     std::ifstream in(kRecordDir + "hardest.txt");
     RushGrader grader;
