@@ -50,7 +50,7 @@ void enumerate_4x3(Cluster& world, int threads) {
 void hdastar_set(Cluster& world, int threads, const std::string& hash) {
     const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
     const LinearConflict h(d);
-    const auto z = make_hda_hasher(d, hash);
+    const auto z = make_hda_hasher(d, frontier::parse_hda_hash(hash));
     HdaOptions o;
     o.threads = threads;
     double seconds = 0;
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     frontier::mpi_start();
     int threads = 1;
     bool enumerate = true, hdastar = true;
-    std::string hash{frontier::kDefaultHdaHash};
+    std::string hash{frontier::name_of(frontier::kDefaultHdaHash)};
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
         if (!std::strcmp(argv[i], "--hash") && i + 1 < argc) hash = argv[++i];

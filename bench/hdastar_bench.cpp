@@ -42,7 +42,7 @@ const Set& mid_set() {
 // Args: threads, azh (else Zobrist), layer gate, mid-sized set (else the quick one).
 void BM_HdaStar(benchmark::State& state) {
     const Set& s = state.range(3) ? mid_set() : set();
-    const auto z = make_hda_hasher(s.d, state.range(1) ? "azh" : "zobrist");
+    const auto z = make_hda_hasher(s.d, state.range(1) ? HdaHash::azh : HdaHash::zobrist);
     HdaOptions o;
     o.threads = static_cast<int>(state.range(0));
     o.layer_gate = state.range(2) != 0;

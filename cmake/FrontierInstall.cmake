@@ -61,7 +61,7 @@ install(EXPORT FrontierTargets NAMESPACE Frontier:: DESTINATION ${FRONTIER_INSTA
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/FrontierConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/FrontierConfig.cmake
                               INSTALL_DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
-# Before 1.0 a minor version may change the API: 0.16.x satisfies find_package(Frontier 0.16)
+# Before 1.0 a minor version may change the API: 0.17.x satisfies find_package(Frontier 0.17)
 # only.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/FrontierConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)

@@ -49,6 +49,10 @@ std::uint64_t hash_chunk(const std::uint8_t* p, std::size_t n, std::uint64_t see
 
 }  // namespace
 
+std::uint64_t block_checksum(std::span<const std::uint8_t> block, std::uint64_t index) {
+    return hash_chunk(block.data(), block.size(), index);
+}
+
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
     const std::size_t chunks = (bytes.size() + kChunk - 1) / kChunk;
     std::vector<std::uint64_t> hashes(chunks);

@@ -13,4 +13,9 @@ namespace frontier {
 
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes);
 
+// The checksum of one block of a payload cut into blocks (engine/payload_blocks.hpp): the hash
+// checksum64 gives a 1 MiB chunk, seeded with the block's `index`, so a block moved to another
+// place does not match.
+std::uint64_t block_checksum(std::span<const std::uint8_t> block, std::uint64_t index);
+
 }  // namespace frontier

@@ -48,10 +48,27 @@
 #include <type_traits>
 #include <vector>
 
+#include <absl/hash/hash.h>
+
 namespace frontier {
 
 template <class S>
 concept PackedState = std::is_trivially_copyable_v<S> && std::equality_comparable<S>;
+
+// Abseil can hash S: S has an AbslHashValue overload (or is a type Abseil hashes already).
+template <class S>
+concept AbslHashable = std::is_default_constructible_v<absl::Hash<S>>;
+
+// The first check of every algorithm that keeps states in an Abseil hash container (A*, BFS,
+// DFS, greedy, HDA*, the hash BFS): one line that names what is missing, before the fifteen
+// inside Abseil's templates that never do.
+template <class State>
+constexpr bool require_hashable_state() {
+    static_assert(AbslHashable<State>,
+                  "frontier: this algorithm keeps states in a hash set, so the domain's State needs "
+                  "an AbslHashValue overload (docs/howto/library.md, \"Write a domain\")");
+    return true;
+}
 
 template <class D>
 concept SearchDomain = requires(const D& d, const typename D::State& s) {

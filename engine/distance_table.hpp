@@ -29,18 +29,23 @@ class DistanceTable {
     // Maps a table file, or the shards of a sharded table when `path` is a directory; throws
     // InputError unless it is a valid kind=distance table.
     static DistanceTable open(const std::string& path) {
-        if (std::filesystem::is_directory(path)) {
-            ShardedTableFile shards = ShardedTableFile::open(path);
-            check_header(path, shards.header());
-            return DistanceTable(std::move(shards));
-        }
-        TableFile file = TableFile::open(path);
-        if (const std::string count = file.header().field("shard_count"); !count.empty())
-            throw InputError(path + ": this is shard " + file.header().field("shard_index") +
-                             " of a table in " + count +
-                             " shards; look up the directory that holds them");
+        if (std::filesystem::is_directory(path))
+            return adopt(ShardedTableFile::open(path, /*verify_payload=*/false));
+        return adopt(TableFile::open(path, /*verify_payload=*/false));
+    }
+    // The same from a table opened without its payload checksum, which is read here: the table
+    // checked is the table read, never opened again by name.
+    static DistanceTable adopt(TableFile file) {
+        const std::string& path = file.path();
+        refuse_lone_shard(path, file.header());
         check_header(path, file.header());
+        file.check_payload();
         return DistanceTable(std::move(file));
+    }
+    static DistanceTable adopt(ShardedTableFile shards) {
+        check_header(shards.path(), shards.header());
+        shards.check_payload();
+        return DistanceTable(std::move(shards));
     }
 
     std::uint64_t size() const { return bytes_.size(); }

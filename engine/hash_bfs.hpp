@@ -61,6 +61,7 @@ struct HashBfsResult : LayeredBfsResult {
 template <SearchDomain D>
 HashBfsResult<D> layered_hash_bfs(const D& domain, std::span<const typename D::State> roots,
                                   const HashBfsOptions& options = {}) {
+    static_assert(require_hashable_state<typename D::State>());
     using State = typename D::State;
     constexpr std::size_t kShards = 64;
     constexpr std::size_t kChunk = 1024;

@@ -35,6 +35,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -162,6 +163,20 @@ inline std::vector<std::uint64_t> first_set_bits(const Bitset& bits, std::uint64
     return out;
 }
 
+inline constexpr std::uint64_t kNoRank = ~std::uint64_t{0};
+
+inline void keep_smallest(std::atomic<std::uint64_t>& smallest, std::uint64_t value) {
+    std::uint64_t seen = smallest.load(std::memory_order_relaxed);
+    while (value < seen &&
+           !smallest.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
+    }
+}
+
+[[noreturn]] inline void refuse_rank(std::uint64_t rank, std::uint64_t size) {
+    throw InputError("layered_bfs: rank " + std::to_string(rank) + " is not below size() " +
+                     std::to_string(size) + " (rank() must map every state into 0 .. size() - 1)");
+}
+
 // The whole rank space in this process: every child is claimed here.
 struct WholeSpace {
     static constexpr bool kDistributed = false;
@@ -193,13 +208,19 @@ std::uint64_t expand_words(const D& domain, const Bitset& current, std::uint64_t
                            std::uint64_t hi, std::span<std::uint8_t> table, Bitset& next,
                            std::uint8_t depth, Space& space, Outbox& outbox) {
     std::atomic<std::uint64_t> found{0};
+    // The smallest child rank at or past the table's end (a rank() that breaks its promise to
+    // stay below size()): refused after the layer, never written past the table.
+    std::atomic<std::uint64_t> beyond{kNoRank};
     const std::uint64_t first = space.first();
     parallel_for_each(tbb::blocked_range<std::uint64_t>(lo, hi, 256), [&](auto range) {
         ClaimBuffer claims(table, next, depth);
         [[maybe_unused]] auto routed = outbox.local_part();
         auto claim = [&](std::uint64_t child_rank) {
             if constexpr (!Space::kDistributed) {
-                claims.add(child_rank);
+                if (child_rank < table.size()) [[likely]]
+                    claims.add(child_rank);
+                else
+                    keep_smallest(beyond, child_rank);
             } else {
                 const std::uint64_t c = child_rank - first;
                 if (c < table.size())
@@ -231,6 +252,7 @@ std::uint64_t expand_words(const D& domain, const Bitset& current, std::uint64_t
         if constexpr (Space::kDistributed) outbox.merge(routed);
         found.fetch_add(claims.finish(), std::memory_order_relaxed);
     });
+    if (beyond.load() != kNoRank) refuse_rank(beyond.load(), table.size());
     return found.load();
 }
 
@@ -259,6 +281,7 @@ LayeredBfsResult layered_bfs_over(const D& domain, std::span<const typename D::S
         std::uint64_t here = 0;
         for (const auto& s : roots) {
             const std::uint64_t r = domain.rank(s) - first;
+            if (!Space::kDistributed && r >= n) refuse_rank(r, n);
             if (r >= n || table[r] != kUnreached) continue;
             table[r] = 0;
             current.set(r);
@@ -306,7 +329,9 @@ LayeredBfsResult layered_bfs_over(const D& domain, std::span<const typename D::S
 // layer counts. Time O(reached states x successors), memory 1.25 bytes per rank of size(). Runs in
 // a task arena of options.threads threads; the domain's const members are called from all of them
 // at once. Deterministic: table and counts do not depend on the thread count. Throws InputError
-// when the table size does not match or a depth would exceed 254.
+// when the table size does not match, a root's or a child's rank() is not below size() (checked
+// in every build, before anything is written there; the table's contents are then unspecified),
+// or a depth would exceed 254.
 template <PerfectHashDomain D>
 LayeredBfsResult layered_bfs(const D& domain, std::span<const typename D::State> roots,
                              std::span<std::uint8_t> table, const LayeredBfsOptions& options = {}) {

@@ -31,11 +31,12 @@ std::string format_bytes(std::uint64_t bytes) {
     return buf;
 }
 
-void require_memory(std::uint64_t bytes, const std::string& what) {
+void require_memory(std::uint64_t bytes, const std::string& what, const std::string& next_step) {
     const std::uint64_t available = available_memory_bytes();
     if (available != 0 && bytes > available)
         throw InputError(what + " needs " + format_bytes(bytes) + " of memory but only " +
-                         format_bytes(available) + " is available");
+                         format_bytes(available) + " is available" +
+                         (next_step.empty() ? "" : "; " + next_step));
 }
 
 }  // namespace frontier

@@ -11,7 +11,9 @@ namespace frontier {
 std::uint64_t available_memory_bytes();
 // "1.3 GiB", "512 KiB", "11.9 TiB".
 std::string format_bytes(std::uint64_t bytes);
-// Throws InputError naming `what` when `bytes` exceeds the available memory.
-void require_memory(std::uint64_t bytes, const std::string& what);
+// Throws InputError naming `what` when `bytes` exceeds the available memory, ending with
+// `next_step` (what to do instead) when it is not empty.
+void require_memory(std::uint64_t bytes, const std::string& what,
+                    const std::string& next_step = "");
 
 }  // namespace frontier

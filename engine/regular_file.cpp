@@ -14,7 +14,15 @@ namespace frontier {
 
 RegularFile RegularFile::open(const std::string& path, int flags, const std::string& what,
                               mode_t mode) {
-    const int fd = ::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC, mode);
+    // A file opened for writing is never reached through a symbolic link: whoever can write the
+    // directory could otherwise point the name at any file and have this run (as root, say)
+    // overwrite it.
+    const bool writes = (flags & (O_WRONLY | O_RDWR)) != 0;
+    const int fd =
+        ::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC | (writes ? O_NOFOLLOW : 0), mode);
+    if (fd < 0 && writes && errno == ELOOP)
+        throw InputError(path + ": is a symbolic link; refusing to write a " + what +
+                         " through it");
     if (fd < 0) throw InputError(path + ": cannot open " + what + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -24,6 +24,8 @@ namespace frontier {
 
 template <SearchDomain D>
 class SearchTree {
+    static_assert(require_hashable_state<typename D::State>());
+
   public:
     using State = typename D::State;
     using Move = typename D::Move;

@@ -17,6 +17,7 @@
 #include "engine/checksum.hpp"
 #include "engine/error.hpp"
 #include "engine/header_text.hpp"
+#include "engine/payload_blocks.hpp"
 #include "engine/regular_file.hpp"
 
 namespace frontier {
@@ -125,6 +126,31 @@ std::uint64_t payload_bytes(std::uint64_t entries, int bits) {
     return (entries * static_cast<std::uint64_t>(bits) + 7) / 8;
 }
 
+[[noreturn]] void fail_mapping(const std::string& path, const std::string& what) {
+    const int err = errno;
+    // Address space exhausted is out of memory (exit status 3), not bad input.
+    throw InputError(path + ": " + what + ": " + std::strerror(err), err == ENOMEM ? 3 : 2);
+}
+
+// An address range for the whole payload, to map the shards into side by side.
+MappedRegion reserve_view(const std::string& dir, std::uint64_t total) {
+    void* view =
+        ::mmap(nullptr, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (view == MAP_FAILED) fail_mapping(dir, "cannot reserve memory");
+    return MappedRegion(view, total);
+}
+
+// Maps the payload of the shard `f`, opened from `file`, at byte `first` of `view`.
+void map_shard(const std::string& path, const RegularFile& file, const TableFile& f,
+               const MappedRegion& view, std::uint64_t first) {
+    const std::size_t bytes = f.payload().size();
+    if (bytes == 0) return;
+    void* at = static_cast<char*>(view.data()) + first;
+    if (::mmap(at, bytes, PROT_READ, MAP_SHARED | MAP_FIXED, file.fd(),
+               static_cast<off_t>(f.payload_offset())) == MAP_FAILED)
+        fail_mapping(path, "cannot map shard");
+}
+
 }  // namespace
 
 std::string shard_file_name(int index, int count) {
@@ -135,13 +161,14 @@ std::string shard_file_name(int index, int count) {
 
 void write_table_shard(const std::string& dir, const TableHeader& whole, int index, int count,
                        std::uint64_t first, const std::string& table_id,
-                       std::span<const std::uint8_t> payload) {
+                       std::span<const std::uint8_t> payload, std::uint64_t block_bytes) {
     TableHeader h = whole;
     h.entries = payload.size() * 8 / static_cast<std::uint64_t>(whole.entry_bits);
     h.set_field("shard_index", std::to_string(index));
     h.set_field("shard_count", std::to_string(count));
     h.set_field("shard_first", std::to_string(first));
     h.set_field("table_id", table_id);
+    if (block_bytes != 0) add_block_checksums(h, payload, block_bytes);
     write_table_file(join(dir, shard_file_name(index, count)), h, payload);
 }
 
@@ -177,50 +204,41 @@ ShardedTableFile ShardedTableFile::open(const std::string& dir, bool verify_payl
     const std::uint64_t total = payload_bytes(m.header.entries, bits);
     // Every shard but the last must end on a byte boundary, and on a page boundary to be mapped.
     const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-    bool mappable = true;
-    std::vector<TableFile> files;
-    std::vector<std::uint64_t> offsets;  // payload offset within each shard file
+    bool mappable = total > 0;
+    for (const ShardEntry& e : m.shards) mappable &= (e.first * bits / 8) % page == 0;
+    if (mappable) t.view_ = reserve_view(dir, total);
     for (std::size_t i = 0; i < m.shards.size(); ++i) {
         const std::string path = join(dir, m.shards[i].file);
-        TableFile f = TableFile::open(path, verify_payload);
+        // One descriptor per shard: the file checked is the file mapped, whatever is renamed
+        // into the directory meanwhile.
+        const RegularFile file = RegularFile::open(path, O_RDONLY, "table file");
+        TableFile f = TableFile::open(file, path, verify_payload);
         check_shard(path, f.header(), m, i);
         if (i + 1 < m.shards.size() && m.shards[i].entries * bits % 8 != 0)
             fail(dir, "corrupt manifest: shard " + std::to_string(i) + " ends inside a byte");
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) fail(path, "cannot stat shard");
-        const std::uint64_t offset = static_cast<std::uint64_t>(st.st_size) - f.payload().size();
-        mappable &= (m.shards[i].first * bits / 8) % page == 0 && offset % page == 0;
-        offsets.push_back(offset);
-        files.push_back(std::move(f));
+        t.firsts_.push_back(m.shards[i].first * bits / 8);
+        if (mappable && f.payload_offset() % page == 0)
+            map_shard(path, file, f, t.view_, t.firsts_.back());
+        else
+            mappable = false;
+        t.files_.push_back(std::move(f));
     }
     if (total == 0) return t;
-    if (!mappable) {
+    if (!mappable) {  // the shards' own mappings, copied side by side
+        t.view_.reset();
         t.copy_ = BigArray<std::uint8_t>(total);
-        for (std::size_t i = 0; i < files.size(); ++i)
-            std::memcpy(t.copy_.data() + m.shards[i].first * bits / 8, files[i].payload().data(),
-                        files[i].payload().size());
+        for (std::size_t i = 0; i < t.files_.size(); ++i)
+            std::memcpy(t.copy_.data() + t.firsts_[i], t.files_[i].payload().data(),
+                        t.files_[i].payload().size());
         t.payload_ = {t.copy_.data(), total};
         return t;
     }
-    void* view =
-        ::mmap(nullptr, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (view == MAP_FAILED)
-        fail(dir, std::string("cannot reserve memory: ") + std::strerror(errno));
-    t.view_ = MappedRegion(view, total);
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const std::size_t bytes = files[i].payload().size();
-        if (bytes == 0) continue;
-        const std::string path = join(dir, m.shards[i].file);
-        const int fd = ::open(path.c_str(), O_RDONLY);
-        if (fd < 0) fail(path, std::string("cannot open shard: ") + std::strerror(errno));
-        void* at = static_cast<char*>(view) + m.shards[i].first * bits / 8;
-        void* p = ::mmap(at, bytes, PROT_READ, MAP_SHARED | MAP_FIXED, fd,
-                         static_cast<off_t>(offsets[i]));
-        ::close(fd);
-        if (p == MAP_FAILED) fail(path, std::string("cannot map shard: ") + std::strerror(errno));
-    }
-    t.payload_ = {static_cast<const std::uint8_t*>(view), total};
+    t.payload_ = {static_cast<const std::uint8_t*>(t.view_.data()), total};
     return t;
+}
+
+void ShardedTableFile::check_payload() const {
+    for (const TableFile& f : files_) f.check_payload();
 }
 
 }  // namespace frontier

@@ -17,7 +17,9 @@
 // that the shards tile [0, entries) in order, then presents the payload as one contiguous span:
 // the shards' payloads are memory-mapped side by side into one reserved address range (shard
 // boundaries are multiples of 64 Ki entries, engine/distributed_bfs.hpp), or, where the page
-// size does not allow that, copied into memory. Immutable after open, readable from any thread.
+// size does not allow that, copied into memory. Each shard is mapped through the descriptor its
+// checks read, never opened again by name, so a shard renamed into the directory meanwhile is
+// not read unchecked. Immutable after open, readable from any thread.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +38,12 @@ inline constexpr const char* kManifestName = "manifest";
 // "shard-0001-of-0004.table"
 std::string shard_file_name(int index, int count);
 
-// Writes one shard of `whole` (whole.entries is the full table's size) into `dir`.
+// Writes one shard of `whole` (whole.entries is the full table's size) into `dir`; with
+// `block_bytes`, its header lists the checksums of the payload's blocks of that size
+// (engine/payload_blocks.hpp).
 void write_table_shard(const std::string& dir, const TableHeader& whole, int index, int count,
                        std::uint64_t first, const std::string& table_id,
-                       std::span<const std::uint8_t> payload);
+                       std::span<const std::uint8_t> payload, std::uint64_t block_bytes = 0);
 
 // Writes the manifest; `firsts[i]` and `sizes[i]` describe shard i.
 void write_table_manifest(const std::string& dir, const TableHeader& whole,
@@ -57,6 +61,12 @@ class ShardedTableFile {
     const TableHeader& header() const { return header_; }  // the whole table's
     int shards() const { return shards_; }
     std::span<const std::uint8_t> payload() const { return payload_; }
+    // The shard files, in order, and where each one's payload starts in payload() (bytes).
+    const std::vector<TableFile>& files() const { return files_; }
+    std::uint64_t first_byte(std::size_t shard) const { return firsts_[shard]; }
+    // Every shard's payload checksum, for a caller that opened without it (InputError naming the
+    // shard on a mismatch).
+    void check_payload() const;
 
   private:
     ShardedTableFile() = default;
@@ -64,8 +74,10 @@ class ShardedTableFile {
     std::string path_;
     TableHeader header_;
     int shards_ = 0;
-    MappedRegion view_;            // the reserved range the shards are mapped into
-    BigArray<std::uint8_t> copy_;  // or the payload copied, where mapping is not possible
+    std::vector<TableFile> files_;       // each shard's own mapping, as checked
+    std::vector<std::uint64_t> firsts_;  // each shard's first byte in payload_
+    MappedRegion view_;                  // the reserved range the shards are mapped into
+    BigArray<std::uint8_t> copy_;        // or the payload copied, where mapping is not possible
     std::span<const std::uint8_t> payload_;
 };
 

@@ -55,6 +55,15 @@ inline constexpr std::array<AlgorithmTraits, 7> kAlgorithms{{
     {Algorithm::hdastar, "hdastar", true, true, false, true, false, "hash-distributed parallel A*"},
 }};
 
+// traits() indexes the table by the enumerator's value: each row must sit at its own.
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < kAlgorithms.size(); ++i)
+            if (static_cast<std::size_t>(kAlgorithms[i].algorithm) != i) return false;
+        return true;
+    }(),
+    "kAlgorithms' rows must be in the order of enum class Algorithm");
+
 constexpr const AlgorithmTraits& traits(Algorithm a) {
     return kAlgorithms[static_cast<std::size_t>(a)];
 }
@@ -83,18 +92,18 @@ inline std::string algorithm_names(std::string_view separator = ", ") {
 // half of all children to another thread and on 2 cores gains 1.0-1.4x over one thread, while
 // AZH keeps about 85% with their parent's owner and gains 1.9-2.1x (docs/performance.md, "HDA*").
 // A user who never heard of --hash should get the scaling.
-inline constexpr std::string_view kDefaultHdaHash = "azh";
+inline constexpr HdaHash kDefaultHdaHash = HdaHash::azh;
 
 struct SolverOptions {
     SearchLimits limits;
-    int threads = 0;                          // pidastar and hdastar (0: all cores)
-    std::string_view hash = kDefaultHdaHash;  // hdastar's owner hash, passed to make_hda_hasher
+    int threads = 0;                 // pidastar and hdastar (0: all cores)
+    HdaHash hash = kDefaultHdaHash;  // hdastar's owner hash, passed to make_hda_hasher
 };
 
-// A domain offers HDA* by providing make_hda_hasher(domain, "zobrist" | "azh") (found by ADL).
+// A domain offers HDA* by providing make_hda_hasher(domain, HdaHash) (found by ADL).
 template <class D>
 concept HdaCapable = requires(const D& d) {
-    make_hda_hasher(d, std::string_view{});
+    make_hda_hasher(d, HdaHash::azh);
 };
 
 // Runs algorithm A from `start`; the compile-time form, for callers that always run the same

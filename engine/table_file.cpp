@@ -153,32 +153,75 @@ bool write_at(int fd, const std::uint8_t* bytes, std::size_t size, off_t offset)
     return true;
 }
 
-// The bytes of `piece` written at `offset` through an O_DIRECT descriptor of `file`: a multiple of
-// kAlign, 0 when direct I/O does not apply or is refused, -1 with errno set on a write error (a
-// full disk: the caller reports it as it would a buffered one).
-std::int64_t write_direct(const std::string& file, std::span<const std::uint8_t> piece,
-                          off_t offset) {
+// The bytes of `piece` written at `offset` through an O_DIRECT descriptor of the file open as
+// `fd`: a multiple of kAlign, 0 when direct I/O does not apply or is refused, -1 with errno set on
+// a write error (a full disk: the caller reports it as it would a buffered one). The second
+// descriptor is opened through /proc/self/fd, so it is the same file, never a name that someone
+// may have replaced meanwhile.
+std::int64_t write_direct(int fd, std::span<const std::uint8_t> piece, off_t offset) {
     const auto address = reinterpret_cast<std::uintptr_t>(piece.data());
     if (piece.size() < kDirectBytes || address % kAlign != 0 ||
         static_cast<std::size_t>(offset) % kAlign != 0)
         return 0;
-    const int fd = ::open(file.c_str(), O_WRONLY | O_DIRECT);
-    if (fd < 0) return 0;
+    const std::string same_file = "/proc/self/fd/" + std::to_string(fd);
+    const int direct = ::open(same_file.c_str(), O_WRONLY | O_DIRECT | O_CLOEXEC);
+    if (direct < 0) return 0;
     const std::size_t aligned = piece.size() / kAlign * kAlign;
     std::size_t done = 0;
     while (done < aligned) {
         const std::size_t n = std::min(aligned - done, kDirectChunk);
-        if (!write_at(fd, piece.data() + done, n, offset + static_cast<off_t>(done))) {
+        if (!write_at(direct, piece.data() + done, n, offset + static_cast<off_t>(done))) {
             if (errno == EINVAL) break;  // refused: the rest goes through the cache
             const int err = errno;
-            ::close(fd);
+            ::close(direct);
             errno = err;
             return -1;
         }
         done += n;
     }
-    ::close(fd);
+    ::close(direct);
     return static_cast<std::int64_t>(done);
+}
+
+// Creates `tmp` as a new file of this process: O_EXCL and O_NOFOLLOW, so a name planted in
+// the directory beforehand (a symbolic link to another file, above all) is never opened. Such a
+// name is removed (unlink removes a link, never what it points to) and the creation tried again;
+// a directory that keeps planting it gets an error, not a write.
+int create_temporary(const std::string& tmp, const std::string& path) {
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const int fd =
+            ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST) fail(path, std::string("cannot create file: ") + std::strerror(errno));
+        if (::unlink(tmp.c_str()) != 0)
+            fail(path, "cannot create file: " + tmp + " exists and cannot be removed (" +
+                           std::strerror(errno) + ")");
+    }
+    fail(path, "cannot create file: " + tmp + " keeps reappearing");
+}
+
+// The file a write to `link_or_path` replaces. A symbolic link the user named is written
+// through (the file it names is replaced and the link stays), as a shell's redirection does,
+// but only a link owned by this user or by the owner of the directory that holds it: in a
+// directory that others may write, a link someone else planted is refused (the kernel's
+// protected_symlinks rule for sticky directories, applied to every directory).
+std::string replaced_file(const std::string& link_or_path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path target = link_or_path;
+    for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {  // a dangling link too
+        struct stat link {
+        }, dir{};
+        const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+        if (::lstat(target.c_str(), &link) == 0 && ::stat(parent.c_str(), &dir) == 0 &&
+            link.st_uid != ::geteuid() && link.st_uid != dir.st_uid)
+            fail(link_or_path, target.string() +
+                                   " is a symbolic link of another user; refusing to write "
+                                   "through it");
+        const fs::path next = fs::read_symlink(target, ec);
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    return target.string();
 }
 
 }  // namespace
@@ -203,19 +246,43 @@ void TableHeader::set_field(const std::string& key, const std::string& value) {
     fields.emplace_back(key, value);
 }
 
+std::string format_layer_counts(const std::vector<std::uint64_t>& layers) {
+    std::string s;
+    for (std::uint64_t n : layers) s += (s.empty() ? "" : ",") + std::to_string(n);
+    return s;
+}
+
+std::vector<std::uint64_t> parse_layer_counts(const std::string& path, const std::string& text,
+                                              const std::string& what) {
+    std::vector<std::uint64_t> out;
+    for (std::size_t at = 0; at <= text.size() && !text.empty();) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string item = text.substr(at, comma - at);
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || end != item.data() + item.size())
+            throw InputError(path + ": corrupt " + what + ": bad count '" + item + "'");
+        out.push_back(v);
+        at = comma + 1;
+    }
+    if (out.empty()) throw InputError(path + ": corrupt " + what + ": no layer counts");
+    return out;
+}
+
+void refuse_lone_shard(const std::string& path, const TableHeader& header) {
+    if (const std::string count = header.field("shard_count"); !count.empty())
+        throw InputError(path + ": this is shard " + header.field("shard_index") +
+                         " of a table in " + count +
+                         " shards; look up the directory that holds them");
+}
+
 void write_file_atomically(const std::string& link_or_path,
                            std::span<const std::span<const std::uint8_t>> pieces) {
-    // A symbolic link is written through (the file it names is replaced and the link stays);
-    // anything but a regular file (a device such as /dev/stdout, a FIFO, a directory) is never
+    // Anything but a regular file (a device such as /dev/stdout, a FIFO, a directory) is never
     // replaced by a rename.
     namespace fs = std::filesystem;
     std::error_code ec;
-    fs::path target = link_or_path;
-    for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {  // a dangling link too
-        const fs::path next = fs::read_symlink(target, ec);
-        target = next.is_absolute() ? next : target.parent_path() / next;
-    }
-    const std::string path = target.string();
+    const std::string path = replaced_file(link_or_path);
     if (const fs::file_status st = fs::status(path, ec); fs::exists(st) && !fs::is_regular_file(st))
         fail(link_or_path, "not a regular file; refusing to replace it");
     remove_stale_temporaries(path);
@@ -225,8 +292,7 @@ void write_file_atomically(const std::string& link_or_path,
         int slot;
         ~Registration() { release_temporary(slot); }
     } registration{register_temporary(tmp)};
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) fail(path, std::string("cannot create file: ") + std::strerror(errno));
+    const int fd = create_temporary(tmp, path);
     // A write that fails once the file is open (a full disk, a quota, an I/O error) is a lack
     // of a resource, exit status 3, not bad input: the run itself was fine.
     auto abort_write = [&](const char* what) {
@@ -237,7 +303,7 @@ void write_file_atomically(const std::string& link_or_path,
     };
     off_t offset = 0;
     for (auto piece : pieces) {
-        const std::int64_t direct = write_direct(tmp, piece, offset);
+        const std::int64_t direct = write_direct(fd, piece, offset);
         if (direct < 0) abort_write("cannot write file");
         const auto done = static_cast<std::size_t>(direct);
         if (!write_at(fd, piece.data() + done, piece.size() - done,
@@ -337,13 +403,20 @@ void write_table_file(const std::string& path, const TableHeader& h,
 }
 
 TableFile TableFile::open(const std::string& path, bool verify_payload) {
+    return open(RegularFile::open(path, O_RDONLY, "table file"), path, verify_payload);
+}
+
+TableFile TableFile::open(const RegularFile& file, const std::string& path, bool verify_payload) {
     TableFile t;
     t.path_ = path;
-    const RegularFile file = RegularFile::open(path, O_RDONLY, "table file");
     const auto size = static_cast<std::size_t>(file.size());
     if (size < std::strlen(kMagic) + 1) fail(path, "not a Frontier table file (too short)");
     void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, file.fd(), 0);
-    if (m == MAP_FAILED) fail(path, std::string("cannot map file: ") + std::strerror(errno));
+    if (m == MAP_FAILED) {
+        // Address space exhausted (a ulimit -v, a 32-bit process) is out of memory, not bad input.
+        const int err = errno;
+        throw InputError(path + ": cannot map file: " + std::strerror(err), err == ENOMEM ? 3 : 2);
+    }
     t.map_ = MappedRegion(m, size);
     const char* base = static_cast<const char*>(m);
     const std::string_view all(base, std::min(size, kMaxHeader));
@@ -385,6 +458,7 @@ TableFile TableFile::open(const std::string& path, bool verify_payload) {
         fail(path, "corrupt: " + std::to_string(size - offset - bytes) +
                        " unexpected bytes after the payload");
     t.payload_ = {reinterpret_cast<const std::uint8_t*>(base) + offset, bytes};
+    t.payload_offset_ = offset;
     t.payload_checksum_ = parse_u64(path, "payload_checksum", kv["payload_checksum"], 16);
     if (verify_payload) t.check_payload();
     return t;

@@ -28,6 +28,8 @@
 
 namespace frontier {
 
+class RegularFile;
+
 struct TableHeader {
     std::string kind;    // "distance" or "pdb"
     std::string domain;  // canonical domain spec, e.g. "sliding:3x3"
@@ -64,6 +66,10 @@ class TableFile {
     // Maps and validates the file; verify_payload = false skips the payload checksum (the header
     // is always checked) for callers that open very large files often.
     static TableFile open(const std::string& path, bool verify_payload = true);
+    // The same from a file already open (`path` names it in errors), for a caller that maps the
+    // payload again from the descriptor it checked (a sharded table's shards side by side).
+    static TableFile open(const RegularFile& file, const std::string& path,
+                          bool verify_payload = true);
 
     TableFile(TableFile&& other) noexcept = default;
     TableFile& operator=(TableFile&& other) noexcept = default;
@@ -71,6 +77,8 @@ class TableFile {
     const std::string& path() const { return path_; }
     const TableHeader& header() const { return header_; }
     std::span<const std::uint8_t> payload() const { return payload_; }
+    // Where the payload starts in the file (a multiple of 4096).
+    std::uint64_t payload_offset() const { return payload_offset_; }
     // The payload checksum check that open() skips when verify_payload is false, for a caller
     // that decides after reading the header (InputError "PATH: corrupt: payload checksum
     // mismatch").
@@ -83,6 +91,7 @@ class TableFile {
     TableHeader header_;
     MappedRegion map_;
     std::span<const std::uint8_t> payload_;  // inside map_
+    std::uint64_t payload_offset_ = 0;       // in the file
     std::uint64_t payload_checksum_ = 0;     // the header's
 };
 
@@ -94,6 +103,16 @@ void remove_temporary_files();
 
 // Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).
 // Pieces are written in order; used for table files and any other output file.
+// A header's `layers` field: the states per depth, comma-separated, and back. The parser's `what`
+// ("checkpoint", "header") names the file's part in its InputErrors.
+std::string format_layer_counts(const std::vector<std::uint64_t>& layers);
+std::vector<std::uint64_t> parse_layer_counts(const std::string& path, const std::string& text,
+                                              const std::string& what);
+
+// InputError "PATH: this is shard K of a table in N shards; look up the directory that holds
+// them" when `header` is a shard's (opened alone, its entries are its slice's, not the table's).
+void refuse_lone_shard(const std::string& path, const TableHeader& header);
+
 void write_file_atomically(const std::string& path,
                            std::span<const std::span<const std::uint8_t>> pieces);
 // The same for one text.

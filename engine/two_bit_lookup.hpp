@@ -20,6 +20,7 @@
 
 #include "engine/error.hpp"
 #include "engine/parallel.hpp"
+#include "engine/payload_blocks.hpp"
 #include "engine/two_bit_bfs.hpp"
 
 namespace frontier {
@@ -33,6 +34,24 @@ class TwoBitView {
 
   private:
     std::span<const std::uint8_t> bytes_;
+};
+
+// A TwoBitView that checks each payload block the first time it reads from it, against the
+// block checksums of the table's header (engine/payload_blocks.hpp). The walk's own checks
+// cannot see two damaged entries that trade depth classes; a block's checksum does.
+class BlockCheckedTwoBitView {
+  public:
+    BlockCheckedTwoBitView(std::span<const std::uint8_t> bytes, const PayloadBlocks& blocks)
+        : view_(bytes), blocks_(blocks) {}
+    std::uint64_t size() const { return view_.size(); }
+    int get(std::uint64_t i) const {
+        blocks_.check(i >> 2);
+        return view_.get(i);
+    }
+
+  private:
+    TwoBitView view_;
+    const PayloadBlocks& blocks_;
 };
 
 // What a lookup may take from a two-bit table's header and check every walk against, so that a

@@ -6,8 +6,12 @@
 // table):
 //   - size() > 0, period() in 1..64, size() a multiple of period(), size() < 2^57, every root
 //     below size();
-//   - cursor.neighbors(r, out) writes at most kMaxNeighbors indices, each below size(), and the
-//     graph is undirected (a neighbour's neighbours include the state);
+//   - cursor.neighbors(r, out) writes at most kMaxNeighbors indices, each below size();
+//   - the graph is undirected (a neighbour's neighbours include the state). This one is checked
+//     on a sample only, before the search: every residue of up to 64 blocks spread over the
+//     space, each neighbour asked for its own neighbours. A move whose inverse is missing
+//     everywhere is refused; a one-way neighbour list the sample misses goes unnoticed and gives
+//     wrong layers (the layer checks below catch some such tables, not all);
 //   - parity(r) is 0 or 1. When it varies with the residue it must be a 2-colouring: neighbours
 //     have different parities (checked by counting each layer's states per class). The roots' class
 //     counts as even (all roots in the class parity() calls 1 flips it). A constant parity (0 or 1
@@ -15,6 +19,7 @@
 //     filter off: every layer scans both classes, which is slower but exact.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <span>
@@ -136,6 +141,35 @@ void check_two_bit_links(const S& space) {
     }
 }
 
+// The sampled check that neighbours are mutual (see the top of this file): for every residue of
+// up to 64 blocks spread evenly over the space, each neighbour's own list must hold the state.
+// Counts and indices out of range are left to the search, which reports them.
+template <TwoBitSpace S>
+void check_two_bit_mutual(const S& space) {
+    const auto period = static_cast<std::uint64_t>(space.period());
+    const std::uint64_t blocks = space.size() / period,
+                        step = std::max<std::uint64_t>(1, blocks / 64);
+    auto cursor = space.cursor();
+    for (std::uint64_t block = 0; block < blocks; block += step) {
+        cursor.go(block);
+        for (std::uint64_t r = 0; r < period; ++r) {
+            std::uint64_t out[S::kMaxNeighbors], back[S::kMaxNeighbors];
+            const int n = cursor.neighbors(static_cast<int>(r), out);
+            for (int i = 0; i < n && n <= S::kMaxNeighbors; ++i) {
+                if (out[i] >= space.size()) continue;
+                auto other = space.cursor();
+                other.go(out[i] / period);
+                const int m = other.neighbors(static_cast<int>(out[i] % period), back);
+                const std::uint64_t self = block * period + r;
+                if (m >= 0 && m <= S::kMaxNeighbors && std::find(back, back + m, self) == back + m)
+                    throw InputError("two-bit BFS: the space's neighbours are not mutual: " +
+                                     std::to_string(out[i]) + " is a neighbour of " +
+                                     std::to_string(self) + " but does not list it back");
+            }
+        }
+    }
+}
+
 // Refuses a space that breaks the size and period parts of the contract, before any work.
 template <class S>
 void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
@@ -156,6 +190,7 @@ void check_two_bit_space(const S& space, std::span<const std::uint64_t> roots) {
             throw InputError("two-bit BFS: root " + std::to_string(root) +
                              " is not below the space's size() " + std::to_string(size));
     if constexpr (LinkedTwoBitSpace<S>) check_two_bit_links(space);
+    check_two_bit_mutual(space);
 }
 
 // After scanning for depth d: the entries holding d's code must be exactly the states of depths
@@ -203,7 +238,9 @@ inline void check_codes(const std::vector<std::uint64_t>& layers, bool filter,
                     (filter ? " in parity class " + std::to_string(p) : std::string()) +
                     " where the layer counts say " + std::to_string(expected[c][p]) +
                     " (a space whose parity() is not a 2-colouring, or whose neighbours are "
-                    "not mutual)");
+                    "not mutual" +
+                    (filter ? "; return 0 for every residue when the parity is unknown)"
+                            : std::string(")")));
 }
 
 }  // namespace detail

@@ -3,10 +3,33 @@
 // absl::Hash, whose per-process seed would scatter the same state to different owners.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/error.hpp"
+
 namespace frontier {
+
+// HDA*'s owner hash of a state: plain Zobrist (every tile or piece at its place) or abstract
+// Zobrist (a coarser view, so most children keep their parent's owner). A domain that offers HDA*
+// builds either from make_hda_hasher(domain, HdaHash); the names are what --hash takes.
+enum class HdaHash { zobrist, azh };
+
+inline constexpr std::array<std::string_view, 2> kHdaHashNames{"zobrist", "azh"};
+
+constexpr std::string_view name_of(HdaHash hash) {
+    return kHdaHashNames[static_cast<std::size_t>(hash)];
+}
+
+// The hash a name stands for; InputError for any other name.
+inline HdaHash parse_hda_hash(std::string_view name) {
+    for (std::size_t i = 0; i < kHdaHashNames.size(); ++i)
+        if (kHdaHashNames[i] == name) return static_cast<HdaHash>(i);
+    throw InputError("unknown hash \"" + std::string(name) + "\" (known: zobrist, azh)");
+}
 
 inline constexpr std::uint64_t kZobristSeed = 0x5A0B1157F00DCAFEull;
 

@@ -57,6 +57,9 @@ TEST(CliCompletions, TheManualPageRendersAndNamesEveryCommand) {
           "printf '1 2 3 4 5 6 _ 7 8\\n8 6 7 2 5 4 3 _ 1\\n'"})
         EXPECT_NE(text.find(want), std::string::npos) << want << "\n" << text;
     EXPECT_EQ(text.find("completions"), std::string::npos) << "a hidden command is listed";
+    // Families are listed as the help spells them, with their parameters.
+    for (const char* family : {"sliding:RxC", "hanoi:N", "pancake:N"})
+        EXPECT_NE(text.find(family), std::string::npos) << family << "\n" << text;
 }
 
 }  // namespace

@@ -63,6 +63,7 @@ const std::vector<PuzzleRow> kTable = {
     {"dads-puzzle", "solve dads-puzzle --goal 'F at d1'",
      "state space exhausted after 2796 expansions", "", "solve dads-puzzle --goal 'Z at a1'"},
     {"hanoi:", "", "", "every state of the Towers of Hanoi is solvable", "solve hanoi:0"},
+    {"pancake:", "", "", "flips reach every order of the stack", "solve pancake:1"},
 };
 
 // The names `solve --help` lists under "Domains" ("sliding:RxC" gives "sliding:").

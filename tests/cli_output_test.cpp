@@ -141,9 +141,10 @@ TEST(CliOutput, CheckpointsAndImportsMustBeRegularFiles) {
     expect_input_error(run_frontier("rush enumerate --size 4 --walls 0 --out " + out + " --resume"),
                        "not a regular file");
     std::filesystem::remove(out + ".checkpoint");
+    // A link is refused as a link, whatever it names (a checkpoint is never written through one).
     std::filesystem::create_symlink("/dev/zero", out + ".checkpoint");
     expect_input_error(run_frontier("rush enumerate --size 4 --walls 0 --out " + out + " --resume"),
-                       "not a regular file");
+                       "is a symbolic link; refusing to write a checkpoint through it");
     std::filesystem::remove(out + ".checkpoint");
     ASSERT_EQ(::mkfifo((dir + "/fifo").c_str(), 0644), 0);
     for (const std::string& import : {dir + "/fifo", std::string("/dev/zero")})
@@ -197,6 +198,27 @@ TEST(CliOutput, AnIncompletePdbPartitionIsRefused) {
     std::filesystem::remove(dir + "/pattern-5-6-7-8.pdb");
     expect_input_error(run_frontier(solve), "the database of tiles 5,6,7,8 is missing");
     std::filesystem::remove_all(dir);
+}
+
+// A lookup without states reads standard input; at a terminal it says so in one stderr line
+// (under `script`, a terminal whose input ends at once), and in a pipe it stays silent.
+TEST(CliOutput, ALookupWaitingAtATerminalSaysWhatItReads) {
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(test::run_frontier("enumerate sliding:2x3 --out " + dir + "/t.table").exit_code, 0);
+    const std::string hint = "reading states from standard input (one per line; Ctrl-D ends)";
+    const auto piped = test::run_frontier("lookup " + dir + "/t.table", "1 2 3 4 5 _\n");
+    EXPECT_EQ(piped.exit_code, 0) << piped.err;
+    EXPECT_EQ(piped.err, "");
+    if (test::run_shell("command -v script").exit_code != 0) GTEST_SKIP() << "no script(1)";
+    const auto typed = test::run_shell("script -qec '" + test::frontier_binary() + " lookup " +
+                                       dir + "/t.table' /dev/null < /dev/null");
+    EXPECT_NE(typed.out.find(hint), std::string::npos) << typed.out << typed.err;
+    // The help says which tables --path works on: one-byte ones as well as two-bit.
+    EXPECT_NE(test::run_frontier("lookup --help").out.find("one-byte and two-bit tables"),
+              std::string::npos);
+    const auto path = test::run_frontier("lookup " + dir + "/t.table --path '1 2 3 4 _ 5'");
+    EXPECT_EQ(path.exit_code, 0) << path.err;
+    EXPECT_NE(path.out.find("1 (moves: R)"), std::string::npos) << path.out;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // frontier pdb build / info, --heuristic pdb, and solve-batch through the program.
 #include <filesystem>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -78,6 +79,32 @@ TEST(CliPdbBuild, ReportsTheStoredMaximumAndTheAbstractDepthApart) {
                             "16), max 15, "),
               std::string::npos)
         << text.out;
+    std::filesystem::remove_all(dir);
+}
+
+// A pattern whose table has entries no abstract state reaches (stored as 255): the mean that
+// `pdb build` reports is over the reached entries, as `pdb info`'s is, so never above the max.
+TEST(CliPdbBuild, TheMeanLeavesOutUnreachedEntries) {
+    const std::string dir = test::temp_dir();
+    const std::string file = dir + "/p7.pdb";
+    const auto r =
+        run_frontier("pdb build 8puzzle --pattern 1,2,3,4,5,6,7 --out " + file + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    const auto info = run_frontier("pdb info " + file);
+    ASSERT_EQ(info.exit_code, 0) << info.err;
+    ASSERT_NE(info.out.find("\n    255  "), std::string::npos) << "no unreached entry" << info.out;
+    // The mean from the histogram's rows, 255 left out.
+    std::istringstream rows(info.out.substr(info.out.find("value  entries\n") + 15));
+    double sum = 0, count = 0;
+    for (int value; rows >> value;) {
+        double entries = 0;
+        rows >> entries;
+        if (value != 255) sum += value * entries, count += entries;
+    }
+    const double mean = j.at(0).at("mean").get<double>();
+    EXPECT_NEAR(mean, sum / count, 1e-9);
+    EXPECT_LE(mean, j.at(0).at("max").get<int>());
     std::filesystem::remove_all(dir);
 }
 

@@ -137,7 +137,20 @@ TEST(CliPlay, ATableFileMustBeThisBoards) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, kOptimal24 + "\n");
     expect_input_error(run_frontier("play 8puzzle --table " + dir + "/6.table --script ''"),
-                       "a table of sliding:2x3");
+                       dir +
+                           "/6.table is a table of sliding:2x3; play 8puzzle needs the one-byte "
+                           "table of sliding:3x3 that 'frontier enumerate 8puzzle --out FILE' "
+                           "writes");
+    // A two-bit table, of this board or another, and a pattern database say what they are.
+    ASSERT_EQ(run_frontier("enumerate 8puzzle --two-bit --out " + dir + "/8.2bit").exit_code, 0);
+    ASSERT_EQ(run_frontier("pdb build 8puzzle --partition 4-4 --out-dir " + dir + "/pdb").exit_code,
+              0);
+    expect_input_error(run_frontier("play 8puzzle --table " + dir + "/8.2bit --script ''"),
+                       "8.2bit is a two-bit table of sliding:3x3; play 8puzzle needs the one-byte "
+                       "table of sliding:3x3 that 'frontier enumerate 8puzzle --out FILE' writes");
+    const auto pdb = run_frontier("play 8puzzle --table " + dir + "/pdb/" + "$(ls " + dir +
+                                  "/pdb | head -1) --script ''");
+    expect_input_error(pdb, "is a pattern database of sliding:3x3; play 8puzzle needs");
     std::filesystem::remove_all(dir);
 }
 

@@ -73,6 +73,9 @@ TEST(CliSudoku, SolvesCountsAndReports) {
     EXPECT_NE(r.out.find(kNorvig1Solution), std::string::npos) << r.out;
     const auto c = run_frontier("solve sudoku " + kNorvig1 + " --count");
     EXPECT_NE(c.out.find("1 solution (unique)"), std::string::npos) << c.out;
+    // One node is "1 node"; a solved puzzle given in full takes exactly one.
+    const auto solved = run_frontier("solve sudoku " + kNorvig1Solution + " --count");
+    EXPECT_NE(solved.out.find("\n1 node, "), std::string::npos) << solved.out;
     const auto j = nlohmann::json::parse(
         run_frontier("solve sudoku " + kNorvig1 + " --count --method search --json").out);
     EXPECT_EQ(j["status"], "solved");
@@ -152,6 +155,13 @@ TEST(CliSudoku, CompareTabulatesBothMethods) {
     const auto text = run_frontier("compare sudoku " + file + " --count --methods csp");
     EXPECT_NE(text.out.find("proved unique"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("total"), std::string::npos);
+    EXPECT_EQ(text.out.find("Legend"), std::string::npos) << text.out;
+    // A puzzle given up at the limit leaves the comparison incomplete: status 1.
+    const auto limited = run_frontier("compare sudoku " + file + " --methods search --max-nodes 2");
+    EXPECT_EQ(limited.exit_code, 1) << limited.err;
+    EXPECT_NE(limited.out.find("Legend: FAILED: --max-expansions reached."), std::string::npos)
+        << limited.out;
+    EXPECT_EQ(run_frontier("compare sudoku " + file + " --max-nodes 2 --json").exit_code, 1);
 }
 
 // Whether an equation of digits ("9567+1085=10652") holds, by plain arithmetic: the check the

@@ -25,9 +25,9 @@ nlohmann::json json_of(const test::CliResult& r) {
 
 // Every name the registry's puzzles answer to (a prefix for families: "sliding:", "hanoi:").
 const std::set<std::string> kPuzzleNames = {
-    "8puzzle",     "15puzzle",      "24puzzle",    "sliding:",    "rush",
-    "pocket-cube", "peg-solitaire", "klotski",     "dads-puzzle", "sliding-blocks",
-    "queens",      "sudoku",        "cryptarithm", "qubic",       "hanoi:"};
+    "8puzzle",       "15puzzle", "24puzzle",    "sliding:",       "rush",   "pocket-cube",
+    "peg-solitaire", "klotski",  "dads-puzzle", "sliding-blocks", "queens", "sudoku",
+    "cryptarithm",   "qubic",    "hanoi:",      "pancake:"};
 
 // The puzzle names listed by a verb's help ("Domains" footer): "8puzzle, sliding:RxC (...)" gives
 // 8puzzle and sliding:.
@@ -150,6 +150,24 @@ TEST(CliRegistry, VersionHelpAndSuggestions) {
     EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
 }
 
+// A verb reads its puzzle and the puzzle's arguments itself; its Usage line names them.
+TEST(CliRegistry, EachVerbsUsageNamesThePuzzleAndItsArguments) {
+    const std::vector<std::pair<std::string, std::string>> usages = {
+        {"solve", "PUZZLE STATE [OPTIONS]"},  {"solve-batch", "PUZZLE FILE [OPTIONS]"},
+        {"compare", "PUZZLE FILE [OPTIONS]"}, {"count", "PUZZLE ARGUMENTS [OPTIONS]"},
+        {"play", "PUZZLE [OPTIONS]"},         {"enumerate", "PUZZLE [OPTIONS]"}};
+    for (const auto& [verb, arguments] : usages) {
+        const auto help = run_frontier("help " + verb);
+        EXPECT_EQ(help.exit_code, 0) << verb;
+        EXPECT_NE(help.out.find("\nUsage: frontier " + verb + " " + arguments + "\n"),
+                  std::string::npos)
+            << help.out;
+    }
+    // A puzzle's own page keeps the usage of its arguments.
+    EXPECT_NE(run_frontier("help solve 8puzzle").out.find("Usage: frontier solve 8puzzle"),
+              std::string::npos);
+}
+
 // Hanoi, through the generic verbs: the farthest state from the goal is 2^N - 1 moves away (the
 // start, every disk on A, among them), and the space has 3^N states.
 TEST(CliHanoi, EnumerateSolveLookupCompare) {
@@ -249,15 +267,17 @@ TEST(CliRegistry, NoHeuristicNameIsComparedOutsideTheTables) {
         if (ext != ".cpp" && ext != ".hpp") continue;
         const std::string text = read_file(entry.path());
         tables += text.find("static constexpr std::array kHeuristics") != std::string::npos;
-        for (const char* name : {"zero", "none", "misplaced", "manhattan", "linear-conflict", "lc",
-                                 "pdb", "h0", "h1", "h2", "h3", "off-goal", "goal", "distance"}) {
+        for (const char* name :
+             {"zero", "none", "misplaced", "manhattan", "linear-conflict", "lc", "pdb", "h0", "h1",
+              "h2", "h3", "off-goal", "goal", "distance", "gap"}) {
             const std::string quoted = std::string("\"") + name + "\"";
             for (const std::string& compared : {"name == " + quoted, "heuristic == " + quoted,
                                                 quoted + " == name", "name != " + quoted})
                 EXPECT_EQ(text.find(compared), std::string::npos) << entry.path() << " " << name;
         }
     }
-    EXPECT_EQ(tables, 6);  // sliding (both sizes), rush, pocket cube, peg solitaire, blocks, hanoi
+    // sliding (both sizes), rush, pocket cube, peg solitaire, blocks, hanoi, pancake
+    EXPECT_EQ(tables, 7);
 }
 
 }  // namespace

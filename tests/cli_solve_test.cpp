@@ -141,11 +141,30 @@ TEST(CliCompare, TabulatesTheClassicExamples) {
         << r.out;
     EXPECT_NE(r.out.find("\"2 3 _ 5 4 8 1 6 7\",bfs,solved,16,"), std::string::npos);
     EXPECT_NE(r.out.find("\"_ 2 3 4 5 6 7 8 1\",bfs,unsolvable"), std::string::npos);
+    // A cell that hit the limit leaves the table incomplete: status 1, in every format, and
+    // the legend names the markers shown.
     const auto t =
         run_frontier("compare 8puzzle - --algorithms bfs,dfs --max-expansions 20000", input);
-    ASSERT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_EQ(t.exit_code, 1) << t.err;
     EXPECT_NE(t.out.find("FAILED"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("nodes expanded"), std::string::npos);
+    EXPECT_NE(t.out.find("\nLegend: FAILED: --max-expansions reached; unsolvable: the start "
+                         "provably cannot reach the goal.\n"),
+              std::string::npos)
+        << t.out;
+    for (const char* format : {"--csv", "--json"})
+        EXPECT_EQ(run_frontier("compare 8puzzle - --algorithms dfs --max-expansions 20000 " +
+                                   std::string(format),
+                               input)
+                      .exit_code,
+                  1)
+            << format;
+    // Without a marker in the tables there is no legend.
+    const auto clean =
+        run_frontier("compare 8puzzle - --algorithms bfs,astar", "2 3 _ 5 4 8 1 6 7\n");
+    ASSERT_EQ(clean.exit_code, 0) << clean.err;
+    EXPECT_EQ(clean.out.find("Legend"), std::string::npos) << clean.out;
+    EXPECT_EQ(clean.out.find("FAILED"), std::string::npos) << clean.out;
     expect_input_error(run_frontier("compare 8puzzle - ", "1 2 3\n"), "stdin:1: invalid state");
 }
 

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "domains/sliding/sliding_io.hpp"
+#include "engine/table_file.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -231,6 +232,37 @@ TEST(CliTwoBit, OneByteAndTwoBitTablesWriteAPathAlike) {
     }
     const auto solved = run_json("solve 8puzzle " + state + " --json");
     EXPECT_EQ(solved["moves"], nlohmann::json::parse(R"(["R", "R"])"));
+    std::filesystem::remove_all(dir);
+}
+
+// A two-bit table of an encoding this program does not read is named as such, with its path.
+TEST(CliTwoBit, AnUnknownEncodingIsNamed) {
+    const std::string dir = test::temp_dir();
+    ASSERT_EQ(run_frontier("enumerate sliding:2x3 --two-bit --out " + dir + "/t.2bit").exit_code,
+              0);
+    const TableFile file = TableFile::open(dir + "/t.2bit");
+    TableHeader h = file.header();
+    h.set_field("encoding", "depth");
+    write_table_file(dir + "/enc.2bit", h, file.payload());
+    expect_input_error(run_frontier("lookup " + dir + "/enc.2bit '_ 1 2 3 4 5'"),
+                       dir +
+                           "/enc.2bit: a two-bit table with an unsupported encoding \"depth\" "
+                           "(header field encoding; this program reads depth-mod-3)");
+    std::filesystem::remove_all(dir);
+}
+
+// A table that does not fit the address space left to the program is out of memory (exit
+// status 3), not bad input. The file is sparse: its 1 GiB take no disk.
+TEST(CliTwoBit, ATableThatCannotBeMappedIsOutOfMemory) {
+    if (test::run_shell("command -v prlimit").exit_code != 0) GTEST_SKIP() << "no prlimit";
+    const std::string dir = test::temp_dir();
+    const std::string big = dir + "/big.table";
+    std::ofstream(big).close();
+    std::filesystem::resize_file(big, std::uint64_t{1} << 30);
+    const auto r = test::run_shell("prlimit --as=400000000 " + test::frontier_binary() +
+                                   " lookup " + big + " '_ 1 2 3 4 5'");
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_EQ(r.err, "frontier: error: " + big + ": cannot map file: Cannot allocate memory\n");
     std::filesystem::remove_all(dir);
 }
 

@@ -85,6 +85,23 @@ const std::vector<Typo> kTypos = {
     {"rush enumerate --size 4 --out", "(see frontier rush enumerate --help)"},
     {"pdb info --json", "'frontier pdb info' takes no --json option"},
     {"pdb build 8puzzle --partiton 4-4", "did you mean '--partition'?"},
+    // A state typed without quotes: its words, in the order typed, quoted as one argument.
+    {"solve 8puzzle 8 6 7 2 5 4 3 _ 1",
+     "solve 8puzzle: a state is one argument: quote it, \"8 6 7 2 5 4 3 _ 1\""},
+    {"solve 8puzzle 8 6 7 2 5 --algorithm bfs 4 3 _ 1", "quote it, \"8 6 7 2 5 4 3 _ 1\""},
+    {"count queens 8 9 10", "count queens: unexpected arguments '9 10'"},
+    // Options before the puzzle: the command line in its order.
+    {"solve --algorithm bfs 8puzzle '8 6 7 2 5 4 3 _ 1'",
+     "solve: the puzzle comes right after the command; options go after it (frontier solve "
+     "8puzzle --algorithm bfs '8 6 7 2 5 4 3 _ 1')"},
+    {"enumerate --two-bit", "options go after it (frontier enumerate PUZZLE --two-bit ...)"},
+    // Numbers too large for their option, whatever its width.
+    {"count queens 9999999999999999999999999999999999999999",
+     "count queens: N: too large (at most 2147483647)"},
+    {"count queens -9999999999", "count queens: N: too small (at least -2147483648)"},
+    {"rush generate --count 9999999999999999999999999999999999999999",
+     "--count: too large (at most 2147483647)"},
+    {"rush generate --count 2147483648", "--count: too large (at most 2147483647)"},
 };
 
 TEST(CliTypos, EachGetsOneErrorLineWithItsSuggestion) {

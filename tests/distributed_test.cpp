@@ -107,7 +107,7 @@ TEST(DistributedHdaStar, MatchesTheDistanceTableOnRandomEightPuzzles) {
     std::vector<TileState> starts;
     for (int i = 0; i < 12; ++i) starts.push_back(random_solvable(d, rng));
     for (int ranks : {1, 2, 3}) {
-        for (const char* hash : {"zobrist", "azh"}) {
+        for (const HdaHash hash : {HdaHash::zobrist, HdaHash::azh}) {
             // Uneven workers per rank: rank r runs r + 1 of them.
             const auto results = run_ranks(ranks, d, starts, h, make_hda_hasher(d, hash),
                                            [](int rank) { return per_rank(rank + 1); });
@@ -117,7 +117,7 @@ TEST(DistributedHdaStar, MatchesTheDistanceTableOnRandomEightPuzzles) {
                 const auto& r0 = results[0][i];
                 ASSERT_TRUE(r0.solved());
                 EXPECT_EQ(r0.length(), table.at(d.rank(starts[i])))
-                    << format_tiles(d, starts[i]) << ", " << ranks << " ranks, " << hash;
+                    << format_tiles(d, starts[i]) << ", " << ranks << " ranks, " << name_of(hash);
                 EXPECT_TRUE(replays_to_goal(d, starts[i], r0.moves));
                 EXPECT_EQ(r0.processes, ranks);
                 EXPECT_EQ(r0.threads, workers);
@@ -149,7 +149,7 @@ TEST(DistributedHdaStar, MatchesKorfOnFifteenPuzzles) {
         published.push_back(std::stoi(rows[id][2]));
     }
     for (auto [ranks, threads] : {std::pair{2, 2}, std::pair{3, 1}}) {
-        const auto results = run_ranks(ranks, d, starts, h, make_hda_hasher(d, "zobrist"),
+        const auto results = run_ranks(ranks, d, starts, h, make_hda_hasher(d, HdaHash::zobrist),
                                        [threads](int) { return per_rank(threads); });
         for (std::size_t i = 0; i < starts.size(); ++i) {
             EXPECT_EQ(results[0][i].length(), published[i]) << ranks << " ranks";
@@ -163,8 +163,8 @@ TEST(DistributedHdaStar, UnsolvableStartIsExhaustedOnEveryRank) {
     const SlidingTiles d(3, 3);
     const TileState s = parse_tiles(3, 3, "_ 2 3 4 5 6 7 8 1");
     const Manhattan h(d);
-    const auto results =
-        run_ranks(3, d, {s}, h, make_hda_hasher(d, "zobrist"), [](int) { return per_rank(2); });
+    const auto results = run_ranks(3, d, {s}, h, make_hda_hasher(d, HdaHash::zobrist),
+                                   [](int) { return per_rank(2); });
     for (const auto& per_rank_results : results) {
         EXPECT_EQ(per_rank_results[0].status, SearchStatus::Exhausted);
         EXPECT_EQ(per_rank_results[0].stats.peak_closed, 181440u);  // each state in one owner
@@ -174,11 +174,12 @@ TEST(DistributedHdaStar, UnsolvableStartIsExhaustedOnEveryRank) {
 TEST(DistributedHdaStar, ExpansionLimitStopsEveryRank) {
     const SlidingTiles d(3, 3);
     const TileState s = parse_tiles(3, 3, "_ 2 3 4 5 6 7 8 1");
-    const auto results = run_ranks(3, d, {s}, Manhattan(d), make_hda_hasher(d, "azh"), [](int) {
-        HdaOptions o = per_rank(1);
-        o.limits.max_expansions = 5000;
-        return o;
-    });
+    const auto results =
+        run_ranks(3, d, {s}, Manhattan(d), make_hda_hasher(d, HdaHash::azh), [](int) {
+            HdaOptions o = per_rank(1);
+            o.limits.max_expansions = 5000;
+            return o;
+        });
     for (const auto& per_rank_results : results) {
         EXPECT_EQ(per_rank_results[0].status, SearchStatus::LimitReached);
         EXPECT_LT(per_rank_results[0].stats.expanded, 181440u);

@@ -30,8 +30,8 @@ TEST(HdaStar, MatchesTheDistanceTableOnRandomEightPuzzles) {
     const TileState goal = d.goal();
     layered_bfs(d, std::span<const TileState>(&goal, 1), table.mutable_bytes());
     const Manhattan h(d);
-    const auto zobrist = make_hda_hasher(d, "zobrist");
-    const auto azh = make_hda_hasher(d, "azh");
+    const auto zobrist = make_hda_hasher(d, HdaHash::zobrist);
+    const auto azh = make_hda_hasher(d, HdaHash::azh);
     std::mt19937_64 rng(7);
     for (int i = 0; i < 40; ++i) {
         const TileState s = random_solvable(d, rng);
@@ -57,10 +57,11 @@ TEST(HdaStar, MatchesAStarAndKorfOnFifteenPuzzles) {
         const TileState s = parse_solvable(d, rows[id][1]);
         const int published = std::stoi(rows[id][2]);
         EXPECT_EQ(astar(d, s, h).length(), published);
-        for (const char* hash : {"zobrist", "azh"}) {
+        for (const HdaHash hash : {HdaHash::zobrist, HdaHash::azh}) {
             for (int threads : {1, 2, 4, 8}) {
                 const auto r = hda_star(d, s, h, make_hda_hasher(d, hash), with_threads(threads));
-                EXPECT_EQ(r.length(), published) << "#" << id << " " << hash << " " << threads;
+                EXPECT_EQ(r.length(), published)
+                    << "#" << id << " " << name_of(hash) << " " << threads;
                 EXPECT_TRUE(replays_to_goal(d, s, r.moves));
                 if (threads == 1) {
                     EXPECT_EQ(r.sent, 0u);
@@ -99,8 +100,8 @@ TEST(HdaStar, AbstractZobristKeepsMostChildrenLocal) {
     const SlidingTiles d(4, 4, parse_tiles(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"));
     const TileState s = parse_solvable(d, "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15");
     const LinearConflict h(d);
-    const auto z = hda_star(d, s, h, make_hda_hasher(d, "zobrist"), with_threads(4));
-    const auto a = hda_star(d, s, h, make_hda_hasher(d, "azh"), with_threads(4));
+    const auto z = hda_star(d, s, h, make_hda_hasher(d, HdaHash::zobrist), with_threads(4));
+    const auto a = hda_star(d, s, h, make_hda_hasher(d, HdaHash::azh), with_threads(4));
     EXPECT_GT(z.sent_fraction(), 0.6);  // about 3/4 with 4 owners
     EXPECT_LT(a.sent_fraction(), 0.4);  // only moves across 2x2 blocks travel
     EXPECT_EQ(z.length(), a.length());
@@ -111,7 +112,8 @@ TEST(HdaStar, UnsolvableStartEndsWithNoSolutionAtEveryThreadCount) {
     const TileState s = parse_tiles(3, 3, "_ 2 3 4 5 6 7 8 1");
     const Manhattan h(d);
     for (int threads : {1, 2, 4, 8}) {
-        const auto r = hda_star(d, s, h, make_hda_hasher(d, "zobrist"), with_threads(threads));
+        const auto r =
+            hda_star(d, s, h, make_hda_hasher(d, HdaHash::zobrist), with_threads(threads));
         EXPECT_EQ(r.status, SearchStatus::Exhausted) << threads;
         EXPECT_GE(r.stats.expanded, 181440u);
         EXPECT_EQ(r.stats.peak_closed, 181440u);  // every state of the half, each in one owner
@@ -123,7 +125,7 @@ TEST(HdaStar, ExpansionLimitStopsEveryWorker) {
     const TileState s = parse_tiles(3, 3, "_ 2 3 4 5 6 7 8 1");
     HdaOptions o = with_threads(3);
     o.limits.max_expansions = 5000;
-    const auto r = hda_star(d, s, Manhattan(d), make_hda_hasher(d, "azh"), o);
+    const auto r = hda_star(d, s, Manhattan(d), make_hda_hasher(d, HdaHash::azh), o);
     EXPECT_EQ(r.status, SearchStatus::LimitReached);
     EXPECT_LT(r.stats.expanded, 181440u);
 }
@@ -166,8 +168,9 @@ TEST(HdaStar, SolvesTheKnownRushHourBoardsOptimally) {
         for (int threads : {1, 3}) {
             HdaOptions o;
             o.threads = threads;
-            const auto r = hda_star(p.board, p.start, h,
-                                    make_hda_hasher(p.board, threads == 1 ? "zobrist" : "azh"), o);
+            const auto r = hda_star(
+                p.board, p.start, h,
+                make_hda_hasher(p.board, threads == 1 ? HdaHash::zobrist : HdaHash::azh), o);
             ASSERT_TRUE(r.solved()) << rows[i][0];
             EXPECT_EQ(r.length(), std::stoi(rows[i][1])) << rows[i][0];
             EXPECT_TRUE(replays_to_goal(p.board, p.start, r.moves));

@@ -8,6 +8,7 @@
 
 #include "domains/sliding/sliding_io.hpp"
 #include "engine/distance_table.hpp"
+#include "engine/error.hpp"
 #include "engine/layered_bfs.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -87,6 +88,45 @@ TEST(LayeredBfs, TwoByFourIsKnown) {
     const LayeredBfsResult r = enumerate(d, table, 2);
     EXPECT_EQ(r.reached, 20160u);
     EXPECT_EQ(r.max_depth(), 36);
+}
+
+// A domain whose size() is half its rank range (as if only even permutations were states, the
+// mistake of treating a rotation puzzle like sliding tiles): the search refuses the first rank at
+// or past size() instead of writing past the table.
+struct HalfSizedRing {
+    struct State {
+        std::uint32_t at = 0;
+        friend bool operator==(State, State) = default;
+    };
+    using Move = int;
+    std::uint32_t n = 40;
+    bool is_goal(State s) const { return s.at == 0; }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        f(State{(s.at + 1) % n}, 1);
+        f(State{(s.at + n - 1) % n}, -1);
+    }
+    std::uint64_t size() const { return n / 2; }
+    std::uint64_t rank(State s) const { return s.at; }
+    State unrank(std::uint64_t r) const { return State{static_cast<std::uint32_t>(r)}; }
+};
+
+TEST(LayeredBfs, ARankAtOrPastSizeIsRefused) {
+    const HalfSizedRing ring;
+    std::vector<std::uint8_t> bytes(ring.size());
+    const HalfSizedRing::State start{0};
+    try {
+        layered_bfs(ring, std::span<const HalfSizedRing::State>(&start, 1), std::span(bytes));
+        ADD_FAILURE() << "accepted a rank past size()";
+    } catch (const InputError& e) {
+        // Depth 1 reaches ranks 1 and 39: 39 is refused.
+        EXPECT_NE(std::string(e.what()).find("rank 39 is not below size() 20"), std::string::npos)
+            << e.what();
+    }
+    const HalfSizedRing::State far{30};
+    EXPECT_THROW(
+        layered_bfs(ring, std::span<const HalfSizedRing::State>(&far, 1), std::span(bytes)),
+        InputError);
 }
 
 }  // namespace

@@ -301,6 +301,10 @@ foreach(n RANGE 2 9)
   if(NOT run_output MATCHES "most flips needed: ${expected}\n")
     message(FATAL_ERROR "pancakes --size ${n}: not ${expected} flips at most:\n${run_output}")
   endif()
+  # One flip is "1 flip", and the flips read as a sentence.
+  if(n EQUAL 6 AND NOT run_output MATCHES "stack 6 5 4 3 2 1: 1 flip \\(flip the top 6\\)\n")
+    message(FATAL_ERROR "pancakes --size 6: not '1 flip (flip the top 6)':\n${run_output}")
+  endif()
 endforeach()
 # Flips the top k characters of a stack written as a string of digits.
 function(flip stack k out)
@@ -330,12 +334,12 @@ printed_layers("${pancake_output}" flips layers)
 if(NOT layers STREQUAL brute_layers)
   message(FATAL_ERROR "pancakes 6: layers ${layers}, brute force ${brute_layers}")
 endif()
-if(NOT pancake_output MATCHES "stack 3 6 1 5 2 4: ([0-9]+) flips:([ 0-9]*)\n")
+if(NOT pancake_output MATCHES "stack 3 6 1 5 2 4: ([0-9]+) flips? \\(flip the top ([ ,0-9]*)\\)\n")
   message(FATAL_ERROR "pancakes 6: no path line:\n${pancake_output}")
 endif()
 set(distance ${CMAKE_MATCH_1})
 string(STRIP "${CMAKE_MATCH_2}" flips)
-string(REPLACE " " ";" flips "${flips}")
+string(REPLACE ", " ";" flips "${flips}")
 list(LENGTH flips flip_count)
 set(stack 361524)
 foreach(k IN LISTS flips)
@@ -379,7 +383,7 @@ function(consume name find_args out)
   file(MAKE_DIRECTORY ${dir})
   file(WRITE ${dir}/CMakeLists.txt
        "cmake_minimum_required(VERSION 3.22)\nproject(consumer LANGUAGES CXX)\n"
-       "find_package(Frontier 0.16 ${find_args})\n"
+       "find_package(Frontier 0.17 ${find_args})\n"
        "message(STATUS \"found: \${Frontier_FOUND}, mpi component: \${Frontier_mpi_FOUND}\")\n")
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${dir} -B ${dir}/build -G ${GENERATOR}
                           ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
@@ -409,7 +413,7 @@ set(angle ${WORK_DIR}/consumer-angle)
 file(MAKE_DIRECTORY ${angle})
 file(WRITE ${angle}/CMakeLists.txt
      "cmake_minimum_required(VERSION 3.22)\nproject(angle LANGUAGES CXX)\n"
-     "find_package(Frontier 0.16 REQUIRED)\nadd_executable(angle main.cpp)\n"
+     "find_package(Frontier 0.17 REQUIRED)\nadd_executable(angle main.cpp)\n"
      "target_link_libraries(angle PRIVATE Frontier::domains)\n")
 file(WRITE ${angle}/main.cpp
      "#include <frontier/domains/hanoi/hanoi.hpp>\n#include <frontier/engine/concepts.hpp>\n"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # read_table.py on a table the program wrote: the 8-puzzle's 181,440 states by distance, the
-# counts per distance the engine's tests assert (k8PuzzleLayers in tests/support/test_support.hpp).
+# counts per distance the engine's tests assert (k8PuzzleLayers in tests/support/test_support.hpp),
+# and a two-bit table refused in one line with status 2, not a traceback.
 # Usage: read_table_test.sh FRONTIER READ_TABLE_PY WORK_DIR. Exit 77 (skipped) without numpy.
 set -euo pipefail
 frontier=$1 script=$2 work=$3
@@ -17,4 +18,11 @@ got=$(grep '^distance ' "$work/out.txt" | sed 's/.*: //' | tr '\n' ' ')
 if [[ $(echo $got) != $(echo $expected) ]] || ! grep -q '^entries=181440$' "$work/out.txt" || grep -q '^unreached' "$work/out.txt"; then
     echo "read_table.py printed:"; cat "$work/out.txt"; exit 1
 fi
-echo "read_table.py: the 8-puzzle's 32 layers"
+# A two-bit table is refused as frontier refuses bad input: one line on stderr, status 2.
+"$frontier" enumerate sliding:2x3 --two-bit --out "$work/2x3.2bit" >/dev/null
+status=0
+$python "$script" "$work/2x3.2bit" >"$work/two-bit.out" 2>"$work/two-bit.err" || status=$?
+if [[ $status != 2 || $(wc -l <"$work/two-bit.err") != 1 ]] || ! grep -q 'entry_bits=2' "$work/two-bit.err"; then
+    echo "read_table.py on a two-bit table: status $status, stderr:"; cat "$work/two-bit.err"; exit 1
+fi
+echo "read_table.py: the 8-puzzle's 32 layers; a two-bit table refused in one line"

@@ -1,10 +1,12 @@
 // Table files: round trip, and rejection of truncated, corrupted and foreign files.
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <numeric>
 
 #include <gtest/gtest.h>
@@ -142,6 +144,52 @@ TEST_F(TableFileTest, LargePayloadThatDoesNotFitFails) {
     EXPECT_EQ(status, 3);
     EXPECT_NE(what.find("cannot write file"), std::string::npos) << what;
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_), {}), 0);
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A symbolic link planted where the temporary file goes (PATH.tmp-PID) is never written through:
+// the file it names keeps its bytes, and PATH becomes a regular file of its own.
+TEST_F(TableFileTest, LinkAtTheTemporaryNameIsNotFollowed) {
+    const std::string victim = dir_ + "/victim.txt";
+    std::ofstream(victim) << "precious data";
+    const std::string out = dir_ + "/out.table";
+    std::filesystem::create_symlink(victim, out + ".tmp-" + std::to_string(::getpid()));
+    write_table_file(out, header_, payload_);
+    EXPECT_EQ(read_text(victim), "precious data");
+    EXPECT_TRUE(std::filesystem::is_regular_file(std::filesystem::symlink_status(out)));
+    EXPECT_EQ(TableFile::open(out).payload().size(), payload_.size());
+    EXPECT_FALSE(std::filesystem::exists(
+        std::filesystem::symlink_status(out + ".tmp-" + std::to_string(::getpid()))));
+}
+
+// A link the user made is written through (the file it names is replaced, the link stays); one
+// that another user planted in the directory is refused and the file it names kept.
+TEST_F(TableFileTest, OnlyLinksOfThisUserOrTheDirectorysOwnerAreWrittenThrough) {
+    const std::string victim = dir_ + "/victim.txt";
+    std::ofstream(victim) << "precious data";
+    const std::string mine = dir_ + "/mine.table";
+    std::filesystem::create_symlink("victim.txt", mine);
+    write_table_file(mine, header_, payload_);
+    EXPECT_TRUE(std::filesystem::is_symlink(mine));
+    EXPECT_EQ(TableFile::open(victim).payload().size(), payload_.size());
+
+    if (::geteuid() != 0) GTEST_SKIP() << "giving a link to another user needs root";
+    std::ofstream(victim, std::ios::trunc) << "precious data";
+    const std::string planted = dir_ + "/planted.table";
+    std::filesystem::create_symlink("victim.txt", planted);
+    ASSERT_EQ(::lchown(planted.c_str(), 65534, 65534), 0);
+    try {
+        write_table_file(planted, header_, payload_);
+        ADD_FAILURE() << "wrote through another user's link";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("symbolic link of another user"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(read_text(victim), "precious data");
 }
 
 TEST_F(TableFileTest, WriteIntoMissingDirectoryFails) {

@@ -1,7 +1,8 @@
 // The two-bit BFS's contract with a user-written space (engine/two_bit_bfs.hpp): a parity that
 // cannot guide the search (0 or 1 everywhere, roots on both sides) gives the full, exact layers;
 // also split across processes; a parity that is not a 2-colouring, a neighbour out of range, too
-// many neighbours or a bad period or size is refused with an InputError, never answered.
+// many neighbours, one-way neighbours or a bad period or size is refused with an InputError, never
+// answered.
 //
 // The user's space is Lights Out (pressing a cell toggles it and its orthogonal neighbours),
 // indexed by the lit cells' bitmask. Its reference comes from the rules alone: presses commute
@@ -30,7 +31,7 @@ namespace frontier {
 namespace {
 
 // How the test space breaks (or keeps) the contract.
-enum class Flaw { None, WrongParity, NeighbourOutOfRange, TooManyNeighbours };
+enum class Flaw { None, WrongParity, NeighbourOutOfRange, TooManyNeighbours, OneWay };
 
 class LightsOutSpace {
   public:
@@ -63,6 +64,8 @@ class LightsOutSpace {
                                        static_cast<std::uint64_t>(residue);
             for (int c = 0; c < s_.cells_; ++c) out[c] = self ^ s_.press_[c];
             if (s_.flaw_ == Flaw::NeighbourOutOfRange && self == 0) out[0] = s_.size();
+            // One press that reaches the next board but is not undone from there: a directed graph.
+            if (s_.flaw_ == Flaw::OneWay) out[0] = (self + 1) % s_.size();
             if (s_.flaw_ == Flaw::TooManyNeighbours && self == 0) return kMaxNeighbors + 1;
             return s_.cells_;
         }
@@ -257,6 +260,11 @@ TEST(TwoBitContract, AWrongParityIsRefusedWhenNoLayerScansTheTable) {
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("parity() is not a 2-colouring"), std::string::npos)
             << e.what();
+        // The same way out as the refusal during the search names.
+        EXPECT_NE(std::string(e.what()).find("return 0 for every residue when the parity is "
+                                             "unknown"),
+                  std::string::npos)
+            << e.what();
     }
 }
 
@@ -276,6 +284,8 @@ TEST(TwoBitContract, SpacesBreakingTheContractAreRefusedAtOnce) {
          "gave neighbour 512 of index 0, not below size() 512"},
         {LightsOutSpace(3, 1, {0}, Flaw::TooManyNeighbours), 0,
          "gave 17 neighbours of index 0, not 0 to kMaxNeighbors (16)"},
+        {LightsOutSpace(3, 8, std::vector<int>(8, 0), Flaw::OneWay), 0,
+         "the space's neighbours are not mutual: 1 is a neighbour of 0 but does not list it back"},
     };
     for (const Case& c : cases) {
         TwoBitTable table(512);

@@ -19,6 +19,8 @@
 
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
+#include "engine/payload_blocks.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
 #include "engine/two_bit_lookup.hpp"
 #include "tests/support/test_support.hpp"
@@ -202,8 +204,68 @@ TEST(TwoBitDamageCycle, AWalkRoundACycleStopsAtTheDeepestLayer) {
     }
 }
 
+// Two entries that trade depth classes: "1 3 _ 7 2 5 8 4 6" (depth 8) reads as depth 6 mod 3
+// and "1 3 5 7 2 _ 8 4 6" (depth 9) as depth 8 mod 3. A walk from "1 _ 3 7 2 5 8 4 6" (depth 7)
+// climbs two layers through them and comes back down, every neighbour check satisfied: 13 moves.
+constexpr const char* kPairStart = "1 _ 3 7 2 5 8 4 6";
+
+std::vector<std::uint8_t> swapped_pair(const Fixture& f) {
+    std::vector<std::uint8_t> bytes = f.bytes;
+    set_entry(bytes, f.space.index(parse_tiles(3, 3, "1 3 _ 7 2 5 8 4 6")), two_bit_code(6));
+    set_entry(bytes, f.space.index(parse_tiles(3, 3, "1 3 5 7 2 _ 8 4 6")), two_bit_code(8));
+    return bytes;
+}
+
+TEST(TwoBitBlockChecksums, ASwappedPairPassesTheWalkButNotTheBlockChecksums) {
+    const Fixture f(3, 3);
+    const std::uint64_t start = f.space.index(parse_tiles(3, 3, kPairStart));
+    ASSERT_EQ(f.true_distance(start), 7);
+    const std::vector<std::uint8_t> bytes = swapped_pair(f);
+    // The walk's checks alone, as for a large table written before block checksums: wrong.
+    EXPECT_EQ(two_bit_distance(f.space, TwoBitView(bytes), start, f.space.goal_index(), f.checks),
+              13);
+    // Blocks of 4 KiB (12 here), checksummed from the good payload, checked as the walk reads.
+    TableHeader h;
+    add_block_checksums(h, f.bytes, 4096);
+    PayloadBlocks blocks;
+    blocks.add("t.2bit", "", h, bytes, 0);
+    try {
+        two_bit_distance(f.space, BlockCheckedTwoBitView(bytes, blocks), start,
+                         f.space.goal_index(), f.checks);
+        FAIL() << "the swapped pair was answered";
+    } catch (const DamagedTableError& e) {
+        EXPECT_NE(std::string(e.what()).find("corrupt: checksum mismatch in payload block "),
+                  std::string::npos)
+            << e.what();
+    }
+    // The undamaged table passes every block's check: each sampled walk answers, and right.
+    PayloadBlocks good;
+    good.add("t.2bit", "", h, f.bytes, 0);
+    const BlockCheckedTwoBitView view(f.bytes, good);
+    for (std::uint64_t i = 0; i < f.space.size(); i += 1009)
+        ASSERT_EQ(two_bit_distance(f.space, view, i, f.space.goal_index(), f.checks),
+                  f.true_distance(i))
+            << i;
+}
+
+TEST(TwoBitBlockChecksums, BlockLinesThatDoNotFitThePayloadAreRefused) {
+    const std::vector<std::uint8_t> payload(10000, 7);
+    TableHeader h;
+    add_block_checksums(h, payload, 4096);
+    EXPECT_EQ(h.field("block_checksums").size(), 3u * 16);
+    PayloadBlocks blocks;
+    EXPECT_THROW(blocks.add("t", "", h, std::span(payload).first(4096), 0), InputError);
+    h.set_field("block_bytes", "1000");
+    EXPECT_THROW(blocks.add("t", "", h, payload, 0), InputError);
+    EXPECT_TRUE(blocks.empty());
+    EXPECT_EQ(default_block_bytes(std::uint64_t{10} << 30), std::uint64_t{1} << 20);
+    EXPECT_EQ(default_block_bytes(std::uint64_t{163} << 30), std::uint64_t{16} << 20);
+}
+
 // Through the program: a 3x3 table written by enumerate, damaged copies written with their
-// checksums recomputed (write_table_file) unless the test is of the checksum itself.
+// checksums recomputed (write_table_file) unless the test is of the checksum itself. The block
+// checksums are left out of the copies (as in a table written before they existed), so that
+// the checks of each walk are what these tests see.
 class CliTwoBitDamage : public testing::Test {
   protected:
     static void SetUpTestSuite() {
@@ -221,10 +283,18 @@ class CliTwoBitDamage : public testing::Test {
     static const Fixture& f() { return *fixture_; }
     // A copy of the table with `bytes` as its payload, its header and checksums consistent.
     static std::string write_damaged(const std::string& name,
-                                     const std::vector<std::uint8_t>& bytes) {
+                                     const std::vector<std::uint8_t>& bytes,
+                                     bool keep_block_checksums = false) {
         const std::string path = *dir_ + "/" + name;
-        write_table_file(path, TableFile::open(table()).header(), bytes);
+        write_table_file(
+            path, keep_block_checksums ? TableFile::open(table()).header() : whole_header(), bytes);
         return path;
+    }
+    // The program's header without its block checksums, as a sharded table's whole header.
+    static TableHeader whole_header() {
+        TableHeader h = TableFile::open(table()).header();
+        std::erase_if(h.fields, [](const auto& kv) { return kv.first.starts_with("block_"); });
+        return h;
     }
     static std::string state_text(std::uint64_t index) {
         return format_tiles(f().board, f().space.state(index));
@@ -240,6 +310,96 @@ TEST_F(CliTwoBitDamage, TheProgramsTableIsTheOneTheseTestsDamage) {
     const TableFile file = TableFile::open(table());
     EXPECT_TRUE(std::equal(file.payload().begin(), file.payload().end(), f().bytes.begin(),
                            f().bytes.end()));
+}
+
+TEST_F(CliTwoBitDamage, TheTableListsItsBlockChecksums) {
+    const TableHeader h = TableFile::open(table()).header();
+    EXPECT_EQ(h.field("block_bytes"), "1048576");
+    EXPECT_EQ(h.field("block_checksums").size(), 16u);  // 45,360 bytes: one block
+    // Without them (an older table) it is still read, with the checks of each walk.
+    const std::string old = write_damaged("old.2bit", f().bytes);
+    const auto r = test::run_frontier("lookup " + old + " '" + kPairStart + "' --path");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, std::string(kPairStart) + ": 7 (moves: D D L U R R D)\n");
+}
+
+// Two entries that trade depth classes, the payload checksum recomputed (standing for a table
+// over 256 MiB, whose payload checksum lookup does not read): the block checksums refuse it.
+TEST_F(CliTwoBitDamage, ASwappedPairIsRefusedByTheBlockChecksums) {
+    const std::string path = write_damaged("pair.2bit", swapped_pair(f()), true);
+    for (const char* flags : {" --path", " --verify", ""}) {
+        const auto r = test::run_frontier("lookup " + path + " '" + kPairStart + "'" + flags);
+        test::expect_input_error(
+            r, path + ": corrupt: checksum mismatch in payload block 0; rebuild it");
+        EXPECT_EQ(r.out, "") << flags;
+    }
+}
+
+// The table as two shards, cut where a distributed run of two ranks would (9 x 16,384 entries),
+// with block checksums of 4 KiB blocks: 9 blocks in the first shard, 3 in the second.
+std::string write_two_shards(const std::string& dir, const TableHeader& whole,
+                             std::span<const std::uint8_t> payload) {
+    const std::uint64_t cut = 9 * 16384;
+    const std::vector<std::uint64_t> firsts = {0, cut}, sizes = {cut, whole.entries - cut};
+    std::filesystem::create_directories(dir);
+    for (int i = 0; i < 2; ++i)
+        write_table_shard(dir, whole, i, 2, firsts[i], "00c0ffee00c0ffee",
+                          payload.subspan(firsts[i] / 4, (sizes[i] + 3) / 4), 4096);
+    write_table_manifest(dir, whole, "00c0ffee00c0ffee", firsts, sizes);
+    return dir;
+}
+
+TEST_F(CliTwoBitDamage, AShardedTableChecksEachShardsBlocks) {
+    const std::string dir = write_two_shards(*dir_ + "/shards", whole_header(), f().bytes);
+    const auto good = test::run_frontier("lookup " + dir + " '" + kPairStart + "'");
+    EXPECT_EQ(good.exit_code, 0) << good.err;
+    EXPECT_EQ(good.out, std::string(kPairStart) + ": 7\n");
+    // Each shard rewritten with the swapped pair's bytes, its header (block checksums included)
+    // kept and its payload checksum recomputed.
+    const std::vector<std::uint8_t> bytes = swapped_pair(f());
+    for (int i = 0; i < 2; ++i) {
+        const std::string shard = dir + "/" + shard_file_name(i, 2);
+        const TableFile file = TableFile::open(shard);
+        const auto at =
+            static_cast<std::size_t>(std::stoull(file.header().field("shard_first")) / 4);
+        write_table_file(shard, file.header(),
+                         std::span<const std::uint8_t>(bytes).subspan(at, file.payload().size()));
+    }
+    const auto bad = test::run_frontier("lookup " + dir + " '" + kPairStart + "' --path");
+    test::expect_input_error(bad, dir + ": corrupt: checksum mismatch in payload block ");
+    EXPECT_NE(bad.err.find(" of shard-000"), std::string::npos) << bad.err;
+    EXPECT_EQ(bad.out, "");
+}
+
+// A shard looked up alone is named as one, before its size (a slice's) is compared with the
+// board's.
+TEST_F(CliTwoBitDamage, ALoneShardIsNamedAsOne) {
+    const std::string dir = write_two_shards(*dir_ + "/lone", whole_header(), f().bytes);
+    test::expect_input_error(
+        test::run_frontier("lookup " + dir + "/shard-0001-of-0002.table '" + kPairStart + "'"),
+        dir +
+            "/shard-0001-of-0002.table: this is shard 1 of a table in 2 shards; look up the "
+            "directory that holds them");
+}
+
+// Each shard is opened once and mapped from the descriptor its checks read: a shard renamed
+// into the directory between a check and a second open could otherwise be answered from
+// unchecked. Counted with strace, where it is installed.
+TEST_F(CliTwoBitDamage, LookupOpensEachShardOnce) {
+    if (test::run_shell("command -v strace").exit_code != 0) GTEST_SKIP() << "no strace";
+    const std::string dir = write_two_shards(*dir_ + "/once", whole_header(), f().bytes);
+    for (const char* flags : {"", " --verify"}) {
+        const auto r = test::run_shell("strace -f -e trace=open,openat -o " + dir + "/trace " +
+                                       test::frontier_binary() + " lookup " + dir + " '" +
+                                       kPairStart + "'" + flags);
+        if (r.exit_code != 0 && r.err.find("ptrace") != std::string::npos)
+            GTEST_SKIP() << "strace cannot trace here: " << r.err;
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(r.out, std::string(kPairStart) + ": 7\n");
+        const auto trace =
+            test::run_shell("grep -c 'shard-0000-of-0002.table\"' " + dir + "/trace");
+        EXPECT_EQ(trace.out, "1\n") << flags;
+    }
 }
 
 TEST_F(CliTwoBitDamage, AFlippedBitIsCaughtByTheChecksumOfASmallTable) {

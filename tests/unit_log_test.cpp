@@ -26,6 +26,22 @@ void write_text(const std::string& path, const std::string& text) {
 
 using Records = std::vector<std::pair<std::uint64_t, std::string>>;
 
+// A checkpoint resumed or created through a symbolic link is refused: the link could name any
+// file, which the run would then append to.
+TEST(UnitLog, ACheckpointIsNeverWrittenThroughALink) {
+    const std::string dir = test::temp_dir();
+    write_text(dir + "/victim.txt", "precious data");
+    std::filesystem::create_symlink("victim.txt", dir + "/run.checkpoint");
+    try {
+        UnitLog(dir + "/run.checkpoint", "test size=4", true);
+        ADD_FAILURE() << "opened a checkpoint through a link";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("symbolic link"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(read_text(dir + "/victim.txt"), "precious data");
+    std::filesystem::remove_all(dir);
+}
+
 TEST(UnitLog, RecordsComeBackOnResumeInFileOrder) {
     const std::string path = test::temp_dir() + "/run.checkpoint";
     {

@@ -30,7 +30,10 @@ def read_table(path):
         raise ValueError(f"{path}: not a Frontier table (first line {lines[0]!r})")
     header = dict(line.split("=", 1) for line in lines[1:])
     if header.get("entry_bits", "8") != "8":
-        raise ValueError(f"{path}: entry_bits={header['entry_bits']}, only 8 is read here")
+        raise ValueError(
+            f"{path}: entry_bits={header['entry_bits']}; only one-byte tables (entry_bits=8) are"
+            " read here (frontier lookup reads the others)"
+        )
     offset, size = int(header["payload_offset"]), int(header["payload_bytes"])
     table = np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=(size,))
     return header, table
@@ -39,7 +42,11 @@ def read_table(path):
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: read_table.py TABLE_FILE")
-    header, table = read_table(sys.argv[1])
+    try:
+        header, table = read_table(sys.argv[1])
+    except (OSError, ValueError) as e:  # one line and status 2, as frontier reports bad input
+        print(f"read_table.py: error: {e}", file=sys.stderr)
+        sys.exit(2)
     for key, value in header.items():
         print(f"{key}={value}")
     counts = np.bincount(table, minlength=256)

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/error.hpp"
+#include "engine/text.hpp"
 
 namespace frontier {
 
@@ -65,13 +66,8 @@ Cryptarithm parse_cryptarithm(std::string_view text) {
             right = true;
             sign = 1;
         } else {
-            std::string what = "'";
-            what += text[i];
-            what += "'";
-            if (text[i] <= ' ' || text[i] >= 127)
-                what = "(byte " + std::to_string(static_cast<unsigned char>(text[i])) + ")";
-            bad("bad character " + what + " at position " + std::to_string(i + 1) +
-                " (expected letters, +, - and =)");
+            bad("bad character " + quote_input(utf8_char_at(text, i), '\'') + " at position " +
+                std::to_string(utf8_length(text, i) + 1) + " (expected letters, +, - and =)");
         }
     }
     end_word(text.size());

@@ -43,11 +43,10 @@ class RushZobrist {
     std::array<std::array<std::uint64_t, 8>, RushBoard::kMaxPieces> key_{};
 };
 
-// The HDA* hash of a Rush Hour board by name: "zobrist" or "azh".
-inline RushZobrist make_hda_hasher(const RushBoard& board, std::string_view kind) {
-    if (kind == "zobrist") return RushZobrist(board, RushZobrist::Kind::Zobrist);
-    if (kind == "azh") return RushZobrist(board, RushZobrist::Kind::Abstract);
-    throw InputError("unknown hash \"" + std::string(kind) + "\" (known: zobrist, azh)");
+// The HDA* hash of a Rush Hour board.
+inline RushZobrist make_hda_hasher(const RushBoard& board, HdaHash kind) {
+    return RushZobrist(
+        board, kind == HdaHash::zobrist ? RushZobrist::Kind::Zobrist : RushZobrist::Kind::Abstract);
 }
 
 }  // namespace frontier

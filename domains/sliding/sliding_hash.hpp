@@ -50,14 +50,11 @@ class SlidingZobrist {
     std::array<std::array<std::uint64_t, 25>, 25> key_{};  // [tile][cell]; tile 0 is all zeros
 };
 
-// The HDA* hash of a sliding-tile domain by name: "zobrist" or "azh".
+// The HDA* hash of a sliding-tile domain.
 template <class W>
-SlidingZobrist<BasicSlidingTiles<W>> make_hda_hasher(const BasicSlidingTiles<W>& d,
-                                                     std::string_view kind) {
+SlidingZobrist<BasicSlidingTiles<W>> make_hda_hasher(const BasicSlidingTiles<W>& d, HdaHash kind) {
     using Z = SlidingZobrist<BasicSlidingTiles<W>>;
-    if (kind == "zobrist") return Z(d, Z::Kind::Zobrist);
-    if (kind == "azh") return Z(d, Z::Kind::Abstract);
-    throw InputError("unknown hash \"" + std::string(kind) + "\" (known: zobrist, azh)");
+    return Z(d, kind == HdaHash::zobrist ? Z::Kind::Zobrist : Z::Kind::Abstract);
 }
 
 }  // namespace frontier

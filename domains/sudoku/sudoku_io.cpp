@@ -15,13 +15,8 @@ SudokuGrid parse_sudoku(std::string_view text) {
         if (ch >= '0' && ch <= '9') value = ch - '0';
         if (ch == '.') value = 0;
         if (value < 0) {
-            std::string what = "'";
-            what += ch;
-            what += "'";
-            if (ch <= ' ' || ch >= 127)
-                what = "(byte " + std::to_string(static_cast<unsigned char>(ch)) + ")";
-            throw InputError("sudoku: bad character " + what + " at position " +
-                             std::to_string(i + 1) +
+            throw InputError("sudoku: bad character " + quote_input(utf8_char_at(text, i), '\'') +
+                             " at position " + std::to_string(utf8_length(text, i) + 1) +
                              " (expected 1-9 for a given, 0 or . for an empty cell)");
         }
         if (cells == 81)

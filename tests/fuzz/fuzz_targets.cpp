@@ -16,6 +16,7 @@
 
 #include "domains/cryptarithm/cryptarithm_io.hpp"
 #include "domains/hanoi/hanoi_io.hpp"
+#include "domains/pancake/pancake_io.hpp"
 #include "domains/peg_solitaire/peg_solitaire_io.hpp"
 #include "domains/pocket_cube/pocket_cube_io.hpp"
 #include "domains/qubic/qubic_io.hpp"
@@ -243,6 +244,17 @@ void hanoi(const std::string& text) {
         "a Hanoi state");
 }
 
+void pancakes(const std::string& text) {
+    const auto [name, state] = split_bar(text);
+    const Pancake d = parse_pancake_name(name);
+    const PancakeState s = parse_pancake_state(d, state);
+    check(d.unrank(d.rank(s)) == s, "a pancake stack's rank does not unrank back");
+    round_trip(
+        format_pancake_state(d, s),
+        [&](const std::string& t) { return format_pancake_state(d, parse_pancake_state(d, t)); },
+        "a pancake stack");
+}
+
 }  // namespace
 
 void puzzle_text(Bytes data) {
@@ -291,6 +303,8 @@ void puzzle_text(Bytes data) {
                 parse_sudoku_method(text);
                 parse_metric(text);
             });
+        case 11:
+            return refuse_or_run([&] { pancakes(text); });
         default:
             // The quoting of every message, at a few lengths.
             check_one_line(text, 600);

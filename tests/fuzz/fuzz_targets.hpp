@@ -23,7 +23,8 @@ using Bytes = std::span<const std::uint8_t>;
 
 // The first byte picks the parser (modulo the count), the rest is its text: sliding-tile states
 // and goals, Rush Hour boards and moves, sliding-block layouts, goals and states, cube facelets
-// and scrambles, peg boards, Sudoku grids, cryptarithms, Qubic cells, Tower of Hanoi states.
+// and scrambles, peg boards, Sudoku grids, cryptarithms, Qubic cells, Tower of Hanoi states,
+// pancake stacks.
 void puzzle_text(Bytes data);
 // Numeric command-line options (int, unsigned 64-bit, double, --threads) as the program reads
 // them (use_decimal_numbers, parse_thread_count): accepted values print and read back equal.

@@ -193,6 +193,19 @@ TEST(CliMpi, ATwoBitSaveCutBetweenTheRanksStillResumes) {
     ASSERT_EQ(test::run_frontier_with(mpiexec(2), run + " --max-depth 20").exit_code, 0);
     for (const char* r : {"0", "1"})
         fs::copy_file(t + r + "-of-0002.checkpoint", dir + "/depth20-" + r);
+    // One rank's checkpoint missing (a run stopped during its first save): the files to delete.
+    const std::string every = dir + "/t/shard-*-of-0002.checkpoint*";
+    fs::remove(t + "1-of-0002.checkpoint");
+    const auto lone = test::run_frontier_with(mpiexec(2), run + " --resume");
+    EXPECT_EQ(lone.exit_code, 2);
+    EXPECT_EQ(occurrences(lone.err, "frontier: error:"), 1) << lone.err;
+    EXPECT_NE(lone.err.find("shard-0001-of-0002.checkpoint, while other ranks have theirs"),
+              std::string::npos)
+        << lone.err;
+    EXPECT_NE(lone.err.find("delete " + every + " and run again without --resume"),
+              std::string::npos)
+        << lone.err;
+    fs::copy_file(dir + "/depth20-1", t + "1-of-0002.checkpoint");
     ASSERT_EQ(test::run_frontier_with(mpiexec(2), run + " --resume --max-depth 21").exit_code, 0);
     EXPECT_FALSE(fs::exists(t + "0-of-0002.checkpoint.previous"));  // dropped after the save
     // No depth on both ranks: refused.
@@ -201,6 +214,9 @@ TEST(CliMpi, ATwoBitSaveCutBetweenTheRanksStillResumes) {
     const auto mixed = test::run_frontier_with(mpiexec(2), run + " --resume");
     EXPECT_EQ(mixed.exit_code, 2);
     EXPECT_EQ(occurrences(mixed.err, "the ranks' checkpoints hold different layers"), 1)
+        << mixed.err;
+    EXPECT_NE(mixed.err.find("delete " + every + " and run again without --resume"),
+              std::string::npos)
         << mixed.err;
     // The cut save: rank 0 {21, previous 20}, rank 1 {previous 20}.
     fs::copy_file(dir + "/depth20-0", t + "0-of-0002.checkpoint.previous");
@@ -213,6 +229,35 @@ TEST(CliMpi, ATwoBitSaveCutBetweenTheRanksStillResumes) {
         EXPECT_FALSE(fs::exists(t + r + "-of-0002.checkpoint.previous"));
     }
     EXPECT_TRUE(shards_are(dir + "/t", dir + "/one.2bit"));
+    fs::remove_all(dir);
+}
+
+// A distributed enumerate refused over a finished table (a mistaken --resume, a checkpoint left
+// by a rank that died after the final barrier, a bad --plot path) leaves the table readable:
+// the old manifest is removed only once every check has passed.
+TEST(CliMpi, ARefusedRunKeepsTheFinishedTable) {
+    const std::string dir = test::temp_dir();
+    const std::string two_bit =
+        "enumerate sliding:3x3 --two-bit --distributed --threads 1 --out " + dir + "/t";
+    const std::string lookup = "lookup " + dir + "/t '8 6 7 2 5 4 3 _ 1'";
+    ASSERT_EQ(test::run_frontier_with(mpiexec(2), two_bit).exit_code, 0);
+    const auto resume = test::run_frontier_with(mpiexec(2), two_bit + " --resume");
+    EXPECT_EQ(resume.exit_code, 2);
+    EXPECT_EQ(occurrences(resume.err, "--resume: no checkpoint"), 1) << resume.err;
+    EXPECT_EQ(test::run_frontier(lookup).out, "8 6 7 2 5 4 3 _ 1: 31\n");
+    fs::copy_file(dir + "/t/shard-0001-of-0002.table", dir + "/t/shard-0001-of-0002.checkpoint");
+    const auto left = test::run_frontier_with(mpiexec(2), two_bit);
+    EXPECT_EQ(left.exit_code, 2);
+    EXPECT_EQ(occurrences(left.err, "a checkpoint of an earlier run exists"), 1) << left.err;
+    EXPECT_EQ(test::run_frontier(lookup).out, "8 6 7 2 5 4 3 _ 1: 31\n");
+    const std::string one_byte = "enumerate 8puzzle --distributed --threads 1 --out " + dir + "/b";
+    ASSERT_EQ(test::run_frontier_with(mpiexec(2), one_byte).exit_code, 0);
+    const auto plot =
+        test::run_frontier_with(mpiexec(2), one_byte + " --plot " + dir + "/none/x.svg");
+    EXPECT_EQ(plot.exit_code, 2);
+    EXPECT_NE(plot.err.find("--plot " + dir + "/none/x.svg"), std::string::npos) << plot.err;
+    const auto after = test::run_frontier("lookup " + dir + "/b '8 6 7 2 5 4 3 _ 1'");
+    EXPECT_EQ(after.out, "8 6 7 2 5 4 3 _ 1: 31\n") << after.err;
     fs::remove_all(dir);
 }
 

@@ -72,12 +72,13 @@ TEST(MpiHdaStar, LengthsEqualAStarOnRandomEightPuzzles) {
     for (int i = 0; i < 6; ++i) {
         const TileState s = random_solvable(d, rng);
         const int want = astar(d, s, h).length();
-        for (const char* hash : {"zobrist", "azh"}) {
+        for (const HdaHash hash : {HdaHash::zobrist, HdaHash::azh}) {
             HdaOptions o;
             o.threads = 1 + i % 2;
             const auto r = hda_star_distributed(d, s, h, make_hda_hasher(d, hash), world, o);
             EXPECT_TRUE(everywhere(r.length() == want))
-                << format_tiles(d, s) << " " << hash << ": " << r.length() << " vs " << want;
+                << format_tiles(d, s) << " " << name_of(hash) << ": " << r.length() << " vs "
+                << want;
             EXPECT_TRUE(replays_to_goal(d, s, r.moves));
             EXPECT_EQ(r.processes, world.size());
             EXPECT_EQ(r.threads, world.size() * o.threads);
@@ -94,7 +95,8 @@ TEST(MpiHdaStar, LengthsEqualKorfsOnFifteenPuzzles) {
         const TileState s = parse_solvable(d, rows[id][1]);
         HdaOptions o;
         o.threads = 1;
-        const auto r = hda_star_distributed(d, s, h, make_hda_hasher(d, "zobrist"), world, o);
+        const auto r =
+            hda_star_distributed(d, s, h, make_hda_hasher(d, HdaHash::zobrist), world, o);
         EXPECT_TRUE(everywhere(r.length() == std::stoi(rows[id][2])))
             << "#" << id << ": " << r.length();
         EXPECT_TRUE(replays_to_goal(d, s, r.moves));
@@ -111,7 +113,7 @@ TEST(MpiHdaStar, UnsolvableStartIsExhaustedEverywhere) {
     HdaOptions o;
     o.threads = 1;
     const auto r =
-        hda_star_distributed(d, s, Manhattan(d), make_hda_hasher(d, "zobrist"), world, o);
+        hda_star_distributed(d, s, Manhattan(d), make_hda_hasher(d, HdaHash::zobrist), world, o);
     EXPECT_EQ(r.status, SearchStatus::Exhausted);
     EXPECT_EQ(r.stats.peak_closed, 181440u);
 }

@@ -77,7 +77,8 @@ inline constexpr int kExitBadInputs = 2;
 std::string input_place(const std::string& file, int line);
 
 // The batch loop of `lookup`, whatever the table: answers each state (the arguments, else the
-// non-# lines of stdin) with `answer`, which returns {state, distance, status[, reason, moves]}
+// non-# lines of stdin, announced by one line on stderr when stdin is a terminal) with
+// `answer`, which returns {state, distance, status[, reason, moves]}
 // or throws InputError for a state it cannot read. Prints one line per answer ("STATE: 31
 // (moves: ...)") or one JSON array. A bad state follows the batch policy (above): one
 // line on stderr naming it ("argument 2", "stdin:5"; in JSON also {state, distance: null,

@@ -10,11 +10,11 @@
 
 namespace frontier::cli {
 
-void Registry::declare(const std::string& verb, const std::string& description,
-                       const std::string& footer) {
+void Registry::declare(const std::string& verb, const std::string& arguments,
+                       const std::string& description, const std::string& footer) {
     for (const Verb& v : verbs_)
         if (v.name == verb) return;
-    verbs_.push_back({verb, description, footer, {}});
+    verbs_.push_back({verb, arguments, description, footer, {}});
 }
 
 Registry::Verb& Registry::find(const std::string& verb) {
@@ -47,14 +47,19 @@ std::string Registry::offered(const std::string& capability) const {
     return text;
 }
 
-const TableReader& Registry::reader_for(const TableHeader& header) const {
+const TableReader& Registry::reader_for(const TableHeader& header, const std::string& path) const {
     for (const TableReader& r : readers_)
         if (r.reads(header)) return r;
     if (header.kind == "pdb")
-        throw InputError(
-            "a pattern database, not a distance table: lookup reads the tables of "
-            "enumerate --out (pdb info describes this file)");
-    throw InputError("table file for an unsupported domain: \"" + header.domain + "\"");
+        throw InputError(path +
+                         ": a pattern database, not a distance table: lookup reads the tables "
+                         "of enumerate --out (pdb info describes this file)");
+    // Two-bit tables are read by their encoding whatever their domain: that is what failed.
+    if (header.entry_bits == 2 && header.field("encoding") != "depth-mod-3")
+        throw InputError(path + ": a two-bit table with an unsupported encoding \"" +
+                         header.field("encoding") +
+                         "\" (header field encoding; this program reads depth-mod-3)");
+    throw InputError(path + ": table file for an unsupported domain: \"" + header.domain + "\"");
 }
 
 std::function<bool(std::string_view)> accept_names(std::vector<std::string> names) {
@@ -140,6 +145,25 @@ std::string dash_word_hint(const CLI::App& cmd, const std::string& command,
     return "";
 }
 
+// For a parse error caused by words left over after the puzzle's arguments: one line that names
+// them in the order typed (CLI11 lists them backwards). A state typed without quotes arrives as
+// many words, the commonest first mistake, so where the puzzle takes a state the line shows it
+// quoted.
+std::string extra_words_message(const CLI::App& cmd, const std::string& command) {
+    const std::vector<std::string> extras = cmd.remaining(false);
+    std::string words;
+    const CLI::Option* state = cmd.get_option_no_throw("state");
+    if (state != nullptr && state->get_positional())
+        for (const std::string& w : state->results()) words += (words.empty() ? "" : " ") + w;
+    if (state == nullptr || words.empty()) {
+        for (const std::string& w : extras) words += (words.empty() ? "" : " ") + w;
+        return command + ": unexpected argument" + (extras.size() > 1 ? "s" : "") + " '" + words +
+               "'";
+    }
+    for (const std::string& w : extras) words += " " + w;
+    return command + ": a state is one argument: quote it, \"" + words + "\"";
+}
+
 // Parses `args` (the words after the puzzle) with the handler's own app and runs it.
 void run_handler(const std::string& verb, const std::string& puzzle, const PuzzleHandler& handler,
                  std::vector<std::string> args) {
@@ -158,8 +182,39 @@ void run_handler(const std::string& verb, const std::string& puzzle, const Puzzl
     } catch (const CLI::ParseError& e) {
         const std::string hint = dash_word_hint(nested, verb + " " + puzzle, given);
         if (!hint.empty()) throw InputError(hint);
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
+            throw InputError(extra_words_message(nested, verb + " " + puzzle));
         throw InputError(verb + " " + puzzle + ": " + e.what());
     }
+}
+
+// A word as the shell needs it: quoted when it holds a space or other special character.
+std::string shell_word(const std::string& word) {
+    if (!word.empty() && word.find_first_of(" \t'\"\\$`*?[]{}()<>|&;!#~") == std::string::npos)
+        return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// `frontier solve --algorithm bfs 8puzzle ...`: each puzzle has its own options, so they are
+// read only after it. The line says so, with the words reordered where one of them is a puzzle.
+[[noreturn]] void refuse_options_first(const std::string& verb,
+                                       const std::vector<PuzzleHandler>& handlers,
+                                       const std::vector<std::string>& rest) {
+    std::string reordered;
+    for (std::size_t i = 1; i < rest.size() && reordered.empty(); ++i)
+        for (const PuzzleHandler& h : handlers)
+            if (h.accepts(rest[i])) {
+                reordered = "frontier " + verb + " " + rest[i];
+                for (std::size_t j = 0; j < rest.size(); ++j)
+                    if (j != i) reordered += " " + shell_word(rest[j]);
+                break;
+            }
+    throw InputError(
+        verb + ": the puzzle comes right after the command; options go after it (" +
+        (reordered.empty() ? "frontier " + verb + " PUZZLE " + rest.front() + " ..." : reordered) +
+        ")");
 }
 
 }  // namespace
@@ -219,16 +274,18 @@ std::vector<Registry::VerbSummary> Registry::summaries() const {
     std::vector<VerbSummary> out;
     for (const Verb& v : verbs_) {
         if (v.handlers.empty()) continue;
-        VerbSummary summary{v.name, v.description, {}, {}};
+        VerbSummary summary{v.name, v.description, {}, {}, {}};
         for (const PuzzleHandler& h : v.handlers)
             for (const std::string& item : split_list(h.names)) {
-                std::string name = item.substr(0, item.find_first_of(" ("));
+                const std::string title = item.substr(0, item.find_first_of(" ("));
+                std::string name = title;
                 if (const auto colon = name.find(':'); colon != std::string::npos)
                     name.resize(colon + 1);  // a family: its prefix
                 if (std::find(summary.puzzles.begin(), summary.puzzles.end(), name) !=
                     summary.puzzles.end())
                     continue;  // a family listed twice (sliding: for two board sizes)
                 summary.puzzles.push_back(name);
+                summary.titles.push_back(title);
                 CLI::App scratch{"", "frontier " + v.name + " " + name};
                 h.configure(scratch, name);
                 for (const std::string& option : long_option_names(scratch))
@@ -246,6 +303,7 @@ void Registry::install(CLI::App& app) {
     for (const Verb& v : verbs_) {
         if (v.handlers.empty()) continue;  // declared, but no puzzle implements it
         CLI::App* sub = app.add_subcommand(v.name, v.description);
+        use_help_formatter(*sub, v.arguments);
         sub->prefix_command();
         std::string footer = v.footer + (v.footer.empty() ? "" : "\n") + "Domains (run 'frontier " +
                              v.name + " DOMAIN --help'):\n";
@@ -259,6 +317,7 @@ void Registry::install(CLI::App& app) {
                 if (!h.names.empty()) known += (known.empty() ? "" : ", ") + h.names;
             if (rest.empty()) throw InputError(v.name + ": missing domain (known: " + known + ")");
             const std::string& puzzle = rest.front();
+            if (is_option_word(puzzle)) refuse_options_first(v.name, v.handlers, rest);
             for (const PuzzleHandler& h : v.handlers)
                 if (h.accepts(puzzle))
                     return run_handler(v.name, puzzle, h, {rest.begin() + 1, rest.end()});

@@ -19,10 +19,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
 
 namespace frontier::cli {
@@ -43,22 +45,24 @@ struct LookupRequest {
     bool verify = false;  // read the whole table first: checksum and, where it can, its contents
 };
 
-// Answers lookups from the tables of one puzzle. `opened` is the table file when the request's
-// file is a regular file (its header checked, not yet its payload), else empty (a sharded
-// directory, whose manifest gave `header`).
+// The table lookup opened, once: a table file or a sharded table's directory, its headers
+// checked, not yet its payload. Readers answer from it and never open the path again, so what was
+// checked is what is read.
+using OpenedTable = std::variant<TableFile, ShardedTableFile>;
+
+// Answers lookups from the tables of one puzzle; `header` is the opened table's (a sharded
+// table's manifest's).
 struct TableReader {
     std::function<bool(const TableHeader&)> reads;
-    std::function<void(const TableHeader& header, std::optional<TableFile> opened,
-                       const LookupRequest&)>
-        lookup;
+    std::function<void(const TableHeader& header, OpenedTable opened, const LookupRequest&)> lookup;
 };
 
 class Registry {
   public:
-    // Declares a verb (once) with its one-line description; `footer` ends its help (before the
-    // list of puzzles).
-    void declare(const std::string& verb, const std::string& description,
-                 const std::string& footer = "");
+    // Declares a verb (once) with what follows it on its Usage line ("PUZZLE STATE [OPTIONS]")
+    // and its one-line description; `footer` ends its help (before the list of puzzles).
+    void declare(const std::string& verb, const std::string& arguments,
+                 const std::string& description, const std::string& footer = "");
     // Adds a puzzle's handler to a declared verb.
     void add(const std::string& verb, PuzzleHandler handler);
     void add_table_reader(TableReader reader);
@@ -68,23 +72,24 @@ class Registry {
     void offer(const std::string& capability, const std::string& who);
     // "sliding-tile boards of up to 16 cells" (several joined with " and "), "" when none.
     std::string offered(const std::string& capability) const;
-    // The reader of a table with this header; InputError when no puzzle reads it.
-    const TableReader& reader_for(const TableHeader& header) const;
+    // The reader of a table with this header; InputError naming `path` when no puzzle reads it.
+    const TableReader& reader_for(const TableHeader& header, const std::string& path) const;
     // Creates the subcommands on the app.
     void install(CLI::App& app);
 
     // What the completions and the man page list of a verb: the puzzle names its help lists
-    // (a family by its prefix, such as sliding:) and the union of the long options its puzzles
-    // take.
+    // (a family by its prefix, such as sliding:, for completion; `titles` spells a family with
+    // its parameters, sliding:RxC, as the help does) and the union of the long options its
+    // puzzles take.
     struct VerbSummary {
         std::string name, description;
-        std::vector<std::string> puzzles, options;
+        std::vector<std::string> puzzles, titles, options;
     };
     std::vector<VerbSummary> summaries() const;
 
   private:
     struct Verb {
-        std::string name, description, footer;
+        std::string name, arguments, description, footer;
         std::vector<PuzzleHandler> handlers;
     };
     Verb& find(const std::string& verb);

@@ -109,8 +109,13 @@ std::string HelpFormatter::make_footer(const CLI::App* app) const {
     return wrap_text(CLI::Formatter::make_footer(app), kHelpWidth, 0);
 }
 
-void use_help_formatter(CLI::App& app) {
-    app.formatter(std::make_shared<HelpFormatter>());
+std::string HelpFormatter::make_usage(const CLI::App* app, std::string name) const {
+    if (arguments_.empty()) return CLI::Formatter::make_usage(app, std::move(name));
+    return get_label("Usage") + ": " + name + " " + arguments_ + "\n";
+}
+
+void use_help_formatter(CLI::App& app, const std::string& arguments) {
+    app.formatter(std::make_shared<HelpFormatter>(arguments));
 }
 
 std::string examples_block(const std::vector<std::string>& commands) {

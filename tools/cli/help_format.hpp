@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +20,11 @@ std::string wrap_text(const std::string& text, std::size_t width, std::size_t in
 
 class HelpFormatter : public CLI::Formatter {
   public:
+    // `arguments`, when given, replaces what CLI11 would print after the command's name on the
+    // Usage line: a verb reads its puzzle and the puzzle's arguments itself, which CLI11 cannot
+    // see ("PUZZLE STATE [OPTIONS]" rather than "[OPTIONS]").
+    explicit HelpFormatter(std::string arguments = "") : arguments_(std::move(arguments)) {}
+    std::string make_usage(const CLI::App* app, std::string name) const override;
     std::string make_option(const CLI::Option* opt, bool is_positional) const override;
     std::string make_option_opts(const CLI::Option* opt) const override;
     std::string make_subcommand(const CLI::App* sub) const override;
@@ -26,6 +32,7 @@ class HelpFormatter : public CLI::Formatter {
     std::string make_footer(const CLI::App* app) const override;
 
   private:
+    std::string arguments_;
     // "  NAME   description", the description wrapped in its column.
     std::string entry(const std::string& name, const std::string& description) const;
 };
@@ -35,7 +42,8 @@ class HelpFormatter : public CLI::Formatter {
 // tests/cli_help_examples_test.cpp finds every such block and runs each command.
 std::string examples_block(const std::vector<std::string>& commands);
 
-// Installs the formatter on `app` (its subcommands added later inherit it).
-void use_help_formatter(CLI::App& app);
+// Installs the formatter on `app` (its subcommands added later inherit it); `arguments` as for
+// HelpFormatter.
+void use_help_formatter(CLI::App& app, const std::string& arguments = "");
 
 }  // namespace frontier::cli

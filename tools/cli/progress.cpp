@@ -130,4 +130,8 @@ std::string format_duration(double seconds) {
     return buf;
 }
 
+std::string counted(std::uint64_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 }  // namespace frontier::cli

@@ -78,5 +78,8 @@ std::string format_seconds(double seconds);
 // "42 s", "3 min 07 s", "2 h 05 min": a duration to the precision a person reads on a progress
 // line.
 std::string format_duration(double seconds);
+// "1 node", "2 nodes": a count and its noun, singular for one (`noun` is the singular; the plural
+// adds an s).
+std::string counted(std::uint64_t n, const std::string& noun);
 
 }  // namespace frontier::cli

@@ -62,7 +62,7 @@ void add_search_switches(CLI::App& cmd, SearchSwitches& s, bool unsolvable_start
     cmd.add_option("--hash", s.hash,
                    "hdastar's ownership hash: azh (abstract Zobrist: most children stay with "
                    "their parent's thread) or zobrist (default: " +
-                       std::string(kDefaultHdaHash) + ")")
+                       std::string(name_of(kDefaultHdaHash)) + ")")
         ->each([&s](const std::string&) { s.hash_given = true; });
     cmd.add_flag("--distributed", s.distributed,
                  std::string(kDistributedHelp) +

@@ -26,8 +26,9 @@ namespace frontier::cli {
 // "ALGO:HEURISTIC" -> {ALGO, "HEURISTIC"}; "ALGO" -> {ALGO, ""}.
 struct AlgorithmChoice {
     Algorithm algorithm = Algorithm::astar;
-    std::string heuristic;  // "" for algorithms without one
-    std::string hash;       // hdastar's owner hash
+    std::string heuristic;   // "" for algorithms without one
+    std::string hash;        // hdastar's owner hash
+    bool admissible = true;  // the heuristic's table calls it admissible (or there is none)
     std::string_view name() const { return name_of(algorithm); }
     std::string label() const {
         return heuristic.empty() ? std::string(name()) : std::string(name()) + ":" + heuristic;
@@ -43,8 +44,8 @@ struct SearchSwitches {
     std::uint64_t max_expansions = 0;
     int max_depth = 0;
     int threads = 0;
-    std::string hash{kDefaultHdaHash};  // hdastar's ownership hash
-    bool hash_given = false;            // --hash was on the command line
+    std::string hash{name_of(kDefaultHdaHash)};  // hdastar's ownership hash
+    bool hash_given = false;                     // --hash was on the command line
     bool no_parity_check = false;
     bool distributed = false;  // hdastar over the ranks of an MPI job
     // Set by the command, not by an option: an interrupt flag, and where a sequential search
@@ -80,7 +81,7 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
     SolverOptions o;
     o.limits = sw.limits();
     o.threads = sw.threads;
-    o.hash = sw.hash;
+    o.hash = parse_hda_hash(sw.hash);
     return std::visit(
         [&](const auto& h) -> HdaResult<D> {
             if constexpr (HdaCapable<D>) {
@@ -88,7 +89,7 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
                     HdaOptions hda;
                     hda.threads = sw.threads;
                     hda.limits = o.limits;
-                    const auto z = make_hda_hasher(d, sw.hash);
+                    const auto z = make_hda_hasher(d, parse_hda_hash(sw.hash));
                     Cluster& cluster = cluster_session();
                     HdaResult<D> r;
                     run_collectively(
@@ -102,10 +103,10 @@ HdaResult<D> run_search(const D& d, const typename D::State& start, const Algori
 }
 
 // Whether a solution found by this algorithm is optimal: always in a graded domain, where every
-// solution has the same length.
+// solution has the same length; otherwise from an optimal algorithm with an admissible heuristic.
 template <class D>
 bool optimal_for(const AlgorithmChoice& c) {
-    return GradedDomain<D> || traits(c.algorithm).optimal;
+    return GradedDomain<D> || (traits(c.algorithm).optimal && c.admissible);
 }
 
 // An option that only some searches read is refused when none of `choices` reads it, so that a

@@ -26,6 +26,10 @@ constexpr int kSignals[2] = {SIGINT, SIGTERM};
 void install(void (*handler)(int), struct sigaction (&old)[2]) {
     struct sigaction sa {};
     sa.sa_handler = handler;
+    // SA_RESTART: a write to standard output blocked on a slow reader (a full pipe, a paused
+    // terminal) goes on after the signal instead of failing with EINTR, so an interrupted run
+    // still ends with the answers so far and exit status 130, not a cut document and status 3.
+    sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     for (int i = 0; i < 2; ++i) ::sigaction(kSignals[i], &sa, &old[i]);
 }
@@ -124,7 +128,8 @@ void write_out(const std::string& text) {
 std::string json_members(const Json& j) {
     std::string text;
     for (auto it = j.begin(); it != j.end(); ++it)
-        text += ",\n  \"" + it.key() + "\": " + it.value().dump();
+        text += ",\n  \"" + it.key() +
+                "\": " + it.value().dump(-1, ' ', false, Json::error_handler_t::replace);
     return text;
 }
 

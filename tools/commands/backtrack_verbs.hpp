@@ -12,6 +12,7 @@
 #include "engine/ordered_batches.hpp"
 #include "engine/parallel.hpp"
 #include "engine/timer.hpp"
+#include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/help_format.hpp"
@@ -78,7 +79,7 @@ int BacktrackBatchCommand<P>::run() const {
     bool cut = false;  // an instance was skipped after Ctrl-C: nothing after it is written
     if (json) {
         write_out("{\n  \"domain\": \"" + std::string(P::kName) +
-                  "\",\n  \"file\": " + Json(file).dump() + json_members(P::settings_json(s)) +
+                  "\",\n  \"file\": " + json_line(Json(file)) + json_members(P::settings_json(s)) +
                   ",\n  \"threads\": " + std::to_string(thread_count) +
                   (quiet ? "" : ",\n  \"results\": ["));
     }
@@ -106,7 +107,7 @@ int BacktrackBatchCommand<P>::run() const {
                     }
                     if (!quiet && json)
                         text += (totals.puzzles == 0 ? "\n    " : ",\n    ") +
-                                P::item_json(out.item, s).dump();
+                                json_line(P::item_json(out.item, s));
                     else if (!quiet)
                         text += P::line(out.item, s);
                     totals.add(out.item);
@@ -197,6 +198,11 @@ void BacktrackCompareCommand<P>::run() const {
             row.push_back(std::move(c));
         }
     }
+    // A cell given up at the limit leaves the comparison incomplete: status 1, as for the search
+    // puzzles' compare (docs/reference/exit-status.md).
+    bool failed = false;
+    for (const auto& row : cells)
+        for (const Cell& c : row) failed |= !P::finished(c.result);
     if (json) {
         Json all = Json::array();
         for (std::size_t i = 0; i < problems.size(); ++i)
@@ -212,6 +218,7 @@ void BacktrackCompareCommand<P>::run() const {
             }
         print_json(all);
         if (bad > 0) throw ExitRequest{kExitBadInputs};
+        if (failed) throw ExitRequest{1};
         return;
     }
     std::vector<std::string> headers;
@@ -220,7 +227,6 @@ void BacktrackCompareCommand<P>::run() const {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::uint64_t> node_sum(names.size());
     std::vector<double> time_sum(names.size());
-    bool failed = false;
     auto ms = [](double seconds) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3f", seconds * 1000);
@@ -231,7 +237,6 @@ void BacktrackCompareCommand<P>::run() const {
         for (std::size_t m = 0; m < names.size(); ++m) {
             const auto& r = cells[i][m].result;
             row.push_back(P::finished(r) ? std::to_string(P::nodes(r)) : "FAILED");
-            failed |= !P::finished(r);
             node_sum[m] += P::nodes(r);
             time_sum[m] += cells[i][m].seconds;
         }
@@ -245,9 +250,10 @@ void BacktrackCompareCommand<P>::run() const {
     std::printf("%zu puzzles, %s (%s)\n", problems.size(),
                 P::compare_title(options.settings()).c_str(), file.c_str());
     print_table(headers, rows, "id");
-    if (failed) std::printf("FAILED: --max-expansions reached.\n");
+    if (failed) std::printf("Legend: FAILED: --max-expansions reached.\n");
     std::printf("Times are single-core means (runs under 20 ms repeated).\n");
     if (bad > 0) throw ExitRequest{kExitBadInputs};
+    if (failed) throw ExitRequest{1};
 }
 
 // Registers solve-batch, and compare when the puzzle's solver has more than one method.

@@ -87,7 +87,7 @@ Workload pdb_workload(const std::string& partition) {
 // HDA* + linear conflict on Korf's four mid-sized instances (kKorfHdaMidSample, a few million
 // expansions each); `hash` empty runs the default options, as a user who gives no --hash does.
 Workload hda_workload(const std::string& hash) {
-    const std::string used = hash.empty() ? std::string(kDefaultHdaHash) : hash;
+    const std::string used = hash.empty() ? std::string(name_of(kDefaultHdaHash)) : hash;
     return {hash.empty() ? "hdastar-15puzzle" : "hdastar-15puzzle-" + hash, "expanded/s",
             "HDA* + linear conflict on 4 of Korf's mid-sized instances, " + used + " ownership" +
                 (hash.empty() ? " (the default)" : ""),
@@ -96,7 +96,7 @@ Workload hda_workload(const std::string& hash) {
                 const LinearConflict<SlidingTiles> h(d);
                 SolverOptions o;
                 o.threads = threads;
-                o.hash = used;
+                o.hash = parse_hda_hash(used);
                 Stopwatch clock;
                 double expanded = 0, sent = 0, generated = 0;
                 for (const char* text : kKorfHdaMidSample) {
@@ -287,6 +287,7 @@ void bench(const BenchOptions& o, const std::string& command) {
     const std::string section = o.section.empty() ? "latest" : o.section;
     if (!o.markdown_into.empty()) read_marked(o.markdown_into, section);
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    if (o.out.empty()) throw InputError("bench --out: the path is empty");
     std::error_code ec;
     std::filesystem::create_directories(o.out, ec);
     if (ec) throw InputError(o.out + ": cannot create directory: " + ec.message());
@@ -314,7 +315,9 @@ void bench(const BenchOptions& o, const std::string& command) {
     print_bench_table(points);
     const std::string md = bench_markdown(points, machine, command);
     write_text(o.out + "/results.csv", bench_csv(points));
-    write_text(o.out + "/results.json", bench_json(points, machine).dump(2) + "\n");
+    write_text(
+        o.out + "/results.json",
+        bench_json(points, machine).dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
     write_text(o.out + "/report.md", md);
     write_text(o.out + "/speedup.svg", speedup_svg(points, machine));
     std::cout << "\nwrote " << o.out << "/results.csv, results.json, report.md, speedup.svg\n";

@@ -22,6 +22,47 @@ struct CompareCell {
     SearchResult<D> result;
 };
 
+// A cell without a result because the search hit --max-expansions: the comparison is
+// incomplete, so the command exits 1 (docs/reference/exit-status.md), whatever the format.
+template <class D>
+bool limit_hit(const CompareCell<D>& c) {
+    return !c.unsolvable && c.result.status == SearchStatus::LimitReached;
+}
+
+template <class D, class Test>
+bool any_cell(const std::vector<std::vector<CompareCell<D>>>& cells, Test test) {
+    for (const auto& row : cells)
+        for (const auto& cell : row)
+            if (test(cell)) return true;
+    return false;
+}
+
+// The meaning of each marker the tables show, and only of those: a line of markers that did not
+// appear would read like an error.
+template <class D>
+void print_legend(const std::vector<std::vector<CompareCell<D>>>& cells) {
+    std::string legend;
+    const auto add = [&](bool shown, const char* text) {
+        if (shown) legend += (legend.empty() ? "" : "; ") + std::string(text);
+    };
+    add(any_cell(cells, limit_hit<D>), "FAILED: --max-expansions reached");
+    add(any_cell(cells,
+                 [](const CompareCell<D>& c) {
+                     return !c.unsolvable && c.result.status == SearchStatus::Exhausted;
+                 }),
+        "none: space exhausted without a solution");
+    add(any_cell(cells, [](const CompareCell<D>& c) { return c.unsolvable; }),
+        "unsolvable: the start provably cannot reach the goal");
+    if (!legend.empty()) std::cout << "\nLegend: " << legend << ".\n";
+}
+
+// The batch policy's status 2 for unreadable lines comes first; then 1 for an incomplete table.
+template <class D>
+void exit_with_status(int bad, const std::vector<std::vector<CompareCell<D>>>& cells) {
+    if (bad > 0) throw ExitRequest{kExitBadInputs};
+    if (any_cell(cells, limit_hit<D>)) throw ExitRequest{1};
+}
+
 template <SearchPuzzle P>
 struct CompareCommand {
     using D = typename P::Domain;
@@ -42,6 +83,8 @@ void CompareCommand<P>::run() const {
     for (const std::string& spec : split_list(algorithms)) {
         choices.push_back(parse_algorithm(spec, std::string(P::kDefaultHeuristic)));
         choices.back().hash = sw.hash;
+        choices.back().admissible =
+            heuristic_admissible<P>(heuristic_name<P>(choices.back().heuristic));
     }
     if (choices.empty()) throw InputError("compare: --algorithms is empty");
     refuse_unused_options(sw, choices, options);
@@ -94,7 +137,7 @@ void CompareCommand<P>::run() const {
                 all.push_back(j);
             }
         print_json(all);
-        if (bad > 0) throw ExitRequest{kExitBadInputs};
+        exit_with_status(bad, cells);
         return;
     }
     if (format == Format::csv) {
@@ -107,7 +150,7 @@ void CompareCommand<P>::run() const {
                           << r.length() << ',' << r.stats.expanded << ',' << r.stats.generated
                           << ',' << r.stats.duplicates << ',' << r.seconds << '\n';
             }
-        if (bad > 0) throw ExitRequest{kExitBadInputs};
+        exit_with_status(bad, cells);
         return;
     }
     std::vector<std::string> headers;
@@ -140,9 +183,8 @@ void CompareCommand<P>::run() const {
         std::snprintf(buf, sizeof buf, "%.3f", r.seconds * 1000);
         return std::string(buf);
     });
-    std::cout << "\nFAILED: --max-expansions reached; none: space exhausted without a solution; "
-                 "unsolvable: the start provably cannot reach the goal.\n";
-    if (bad > 0) throw ExitRequest{kExitBadInputs};
+    print_legend(cells);
+    exit_with_status(bad, cells);
 }
 
 template <SearchPuzzle P>
@@ -160,7 +202,10 @@ void configure_compare(CLI::App& cmd, const std::string& name) {
     add_search_switches(cmd, o->sw, has_unsolvable_starts<P>());
     add_format_option(cmd, o->format, {Format::text, Format::json, Format::csv},
                       "a JSON array, one object per cell");
-    cmd.footer(std::string(P::kStateHelp) + "\n" +
+    cmd.footer(std::string(P::kStateHelp) +
+               "\nExit status: 0 every cell answered (a solution, none or unsolvable); 1 a cell "
+               "hit\n--max-expansions (FAILED); 2 bad input (a bad line: reported as FILE:LINE, "
+               "the rest compared).\n" +
                examples_block({"echo " + std::string(P::kExample.state) + " | frontier compare " +
                                    std::string(P::kExample.name) + " -",
                                "echo " + std::string(P::kExample.state) + " | frontier compare " +

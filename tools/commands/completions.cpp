@@ -21,6 +21,7 @@ struct Node {
     std::vector<std::string> words, options;
     std::vector<std::pair<std::string, std::string>> next;  // word, node id
     std::vector<std::string> examples;                      // its help's Examples block
+    std::vector<std::string> titles;  // the man page's spelling of `words` (sliding:RxC), if other
 };
 
 // The commands of a footer's "Examples:" block (tools/cli/help_format.hpp), continuation lines
@@ -87,6 +88,7 @@ void collect(const CLI::App& app, const std::string& path, const Registry& regis
                       {"--help"},
                       {},
                       examples_in(sub->get_footer())};
+            verb.titles = v.titles;
             verb.next.emplace_back("*", verb.id + "_puzzle");
             nodes.push_back(verb);
             nodes.push_back({verb.id + "_puzzle", sub_path + " PUZZLE", "", {}, v.options, {}, {}});
@@ -237,7 +239,7 @@ std::string man(const std::vector<Node>& nodes, const std::string& about) {
             s += ".br\n" +
                  std::string(n.next.size() == 1 && n.next[0].first == "*" ? "Puzzles: "
                                                                           : "Commands: ") +
-                 roff(joined(n.words)) + "\n";
+                 roff(joined(n.titles.empty() ? n.words : n.titles)) + "\n";
         if (!options->empty()) s += ".br\nOptions: " + roff(joined(*options)) + "\n";
     }
     // Examples: those of the commands' own help pages, which the tests run.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "engine/payload_blocks.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/commands/depth_plot.hpp"
 
@@ -99,30 +100,34 @@ void print_report(const Report& rep, const EnumerateOptions& o, const std::strin
     if (!o.out.empty() && !o.json) std::printf("wrote %s (%s)\n", o.out.c_str(), what.c_str());
 }
 
-// --out DIR for a distributed run: the directory exists (created if needed) and holds no
-// manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
-void prepare_shard_directory(const std::string& dir, bool remove_manifest) {
+void prepare_shard_directory(const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (!std::filesystem::is_directory(dir))
         throw InputError("--out " + dir + ": with --distributed, --out names a directory (" +
                          (ec ? ec.message() : std::string("it is a file")) + ")");
-    if (remove_manifest) {
+}
+
+void remove_old_manifest(const std::string& dir, Cluster& cluster) {
+    agree(cluster, [&] {
+        if (cluster.rank() != 0) return;
+        std::error_code ec;
         std::filesystem::remove(std::filesystem::path(dir) / kManifestName, ec);
         if (ec)
             throw InputError("--out " + dir + ": cannot remove the old manifest: " + ec.message());
-    }
+    });
 }
 
 void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
-                  const SliceLayout& layout, std::span<const std::uint8_t> slice) {
+                  const SliceLayout& layout, std::span<const std::uint8_t> slice,
+                  bool block_checksums) {
     std::uint64_t id = 0;
     if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
     broadcast_value(cluster, 0, id);
     char id_text[17];
     std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
     write_table_shard(dir, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
-                      id_text, slice);
+                      id_text, slice, block_checksums ? default_block_bytes(slice.size()) : 0);
     cluster.barrier();
     if (cluster.rank() == 0) {
         std::vector<std::uint64_t> firsts, sizes;

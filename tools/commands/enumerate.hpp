@@ -46,6 +46,8 @@ struct EnumerateOptions {
     std::size_t show_farthest = 10;
     bool two_bit = false, resume = false, out_given = false, plot_given = false;
     double checkpoint_minutes = 10;
+    // What to do when the table does not fit the memory: the puzzle entry's kTooBigHint, if any.
+    std::string too_big_hint;
 };
 
 // What every enumeration reports, whichever search ran.
@@ -142,7 +144,8 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
     if (one_byte_table_fits(searched)) {
         if constexpr (PerfectHashDomain<S>) {
             require_memory(layered_bfs_bytes(d.size()),
-                           what + " (" + std::to_string(d.size()) + " states, 1.25 bytes each)");
+                           what + " (" + std::to_string(d.size()) + " states, 1.25 bytes each)",
+                           o.too_big_hint);
             DistanceTable table(d.size());
             rep.states = d.size();
             rep.result =
@@ -182,14 +185,20 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
     print_report(rep, o, format_bytes(*rep.states));
 }
 
-// --out DIR for a distributed run: the directory exists (created if needed) and holds no
-// manifest any more (rank 0 removes an old one, so readers never pair it with new shards).
-void prepare_shard_directory(const std::string& dir, bool remove_manifest);
+// --out DIR for a distributed run: the directory exists (created if needed).
+void prepare_shard_directory(const std::string& dir);
+
+// Collective, once every check of the run has passed: rank 0 removes an old manifest from DIR,
+// so readers never pair it with the new shards. Earlier, a refused run would leave a finished
+// table without its manifest, unreadable.
+void remove_old_manifest(const std::string& dir, Cluster& cluster);
 
 // Collective: every rank writes its slice of the table `whole` as one shard of DIR; then rank 0
-// writes the manifest (engine/sharded_table.hpp). One-byte and two-bit tables alike.
+// writes the manifest (engine/sharded_table.hpp). One-byte and two-bit tables alike; with
+// `block_checksums` each shard lists its payload blocks' checksums (engine/payload_blocks.hpp).
 void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
-                  const SliceLayout& layout, std::span<const std::uint8_t> slice);
+                  const SliceLayout& layout, std::span<const std::uint8_t> slice,
+                  bool block_checksums = false);
 
 template <class D>
 void enumerate_distributed(const D& d, const EnumerateOptions& o) {
@@ -202,9 +211,10 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
                                                     " (" + std::to_string(mine) +
                                                     " states, 1.25 bytes each, on rank " +
                                                     std::to_string(cluster.rank()) + ")");
-        if (!o.out.empty()) prepare_shard_directory(o.out, leader);
+        if (!o.out.empty()) prepare_shard_directory(o.out);
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
     });
+    if (!o.out.empty()) remove_old_manifest(o.out, cluster);
     run_collectively([&] {
         BigArray<std::uint8_t> slice(mine);
         ProgressLine progress(leader && !o.json && stderr_is_terminal());
@@ -256,9 +266,11 @@ void enumerate(const typename P::Domain& d, const typename P::Options& own,
         else
             throw InputError("--distributed: " + DomainIO<D>::name(d) +
                              " has no perfect hash (ranks split a distance table by rank)");
-    } else if (!o.symmetry)
-        return run(d, d, o);
-    else if constexpr (SymmetricDomain<D>)
+    } else if (!o.symmetry) {
+        EnumerateOptions with_hint = o;
+        if constexpr (requires { P::kTooBigHint; }) with_hint.too_big_hint = P::kTooBigHint;
+        return run(d, d, with_hint);
+    } else if constexpr (SymmetricDomain<D>)
         run(SymmetryReduced<D>(d), d, o);
     else
         throw InputError("--symmetry: " + DomainIO<D>::name(d) + " has no symmetry reduction");

@@ -23,8 +23,8 @@ void add_lookup_command(CLI::App& app, const Registry& registry) {
                     "states in the table's puzzle syntax (default: one per line on stdin)");
     add_format_option(*cmd, o->json, "a JSON array of {state, distance, status}");
     cmd->add_flag("--path", o->path,
-                  "two-bit tables: also print an optimal path to the goal (the puzzle's move "
-                  "notation)");
+                  "also print an optimal path to the goal, in the puzzle's move notation "
+                  "(one-byte and two-bit tables of puzzles whose moves can be undone)");
     cmd->add_flag("--verify", o->verify,
                   "two-bit tables: read the whole table before answering: its payload checksum "
                   "and the number of entries of each depth mod 3 against the header's layer "
@@ -42,15 +42,14 @@ void add_lookup_command(CLI::App& app, const Registry& registry) {
     cmd->callback([o, &registry] {
         // The tables are mapped: a file truncated meanwhile is one line and exit 2, not SIGBUS.
         const BusErrorGuard guard(o->file);
-        if (!std::filesystem::is_directory(o->file)) {
-            // A 7x2 two-bit table is 10.9 GB: its payload checksum would read all of it first,
-            // so only the header's is checked here (the readers decide about the payload's).
-            TableFile file = TableFile::open(o->file, /*verify_payload=*/false);
-            const TableHeader header = file.header();
-            return registry.reader_for(header).lookup(header, std::move(file), *o);
-        }
-        const TableHeader header = ShardedTableFile::open(o->file, false).header();
-        registry.reader_for(header).lookup(header, std::nullopt, *o);
+        // Opened once and handed to the reader, so the table checked is the table answered
+        // from. A 7x2 two-bit table is 10.9 GB: its payload checksum would read all of it first,
+        // so only the headers are checked here (the readers decide about the payload's).
+        OpenedTable table = std::filesystem::is_directory(o->file)
+                                ? OpenedTable(ShardedTableFile::open(o->file, false))
+                                : OpenedTable(TableFile::open(o->file, false));
+        const TableHeader header = std::visit([](const auto& t) { return t.header(); }, table);
+        registry.reader_for(header, o->file).lookup(header, std::move(table), *o);
     });
 }
 

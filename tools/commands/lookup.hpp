@@ -66,11 +66,10 @@ Json lookup_one(const D& d, const DistanceTable& table, const std::string& text,
 
 // Answers a lookup from a one-byte distance table (a file or a sharded directory).
 template <PerfectHashDomain D>
-void lookup_distances(const D& d, const LookupRequest& request) {
+void lookup_distances(const D& d, const DistanceTable& table, const LookupRequest& request) {
     if (request.path && !ReversibleDomain<D>)
         throw InputError("--path: " + DomainIO<D>::name(d) +
                          "'s moves cannot be undone, so its table gives no path");
-    const DistanceTable table = DistanceTable::open(request.file);
     if (table.size() != d.size())
         throw InputError(request.file + ": table has " + std::to_string(table.size()) +
                          " entries but " + DomainIO<D>::name(d) + " has " +
@@ -84,15 +83,15 @@ void lookup_distances(const D& d, const LookupRequest& request) {
 // puzzle accepts; P::from_header rebuilds the domain (spec, goal, metric) from the header.
 template <class P>
 void add_distance_table_reader(Registry& registry) {
-    registry.add_table_reader(
-        TableReader{[](const TableHeader& h) {
-                        return h.kind == "distance" && h.entry_bits == 8 && P::accepts(h.domain);
-                    },
-                    [](const TableHeader& header, std::optional<TableFile> opened,
-                       const LookupRequest& request) {
-                        opened.reset();  // DistanceTable maps it again, checking the payload too
-                        lookup_distances(P::from_header(header), request);
-                    }});
+    registry.add_table_reader(TableReader{
+        [](const TableHeader& h) {
+            return h.kind == "distance" && h.entry_bits == 8 && P::accepts(h.domain);
+        },
+        [](const TableHeader& header, OpenedTable opened, const LookupRequest& request) {
+            const DistanceTable table =
+                std::visit([](auto& t) { return DistanceTable::adopt(std::move(t)); }, opened);
+            lookup_distances(P::from_header(header), table, request);
+        }});
 }
 
 }  // namespace frontier::cli

@@ -63,14 +63,20 @@ concept BuildsInstances = requires(const std::string& text, const typename P::Op
 
 // One heuristic of a puzzle's table: its names, comma-separated (the first is the one help and
 // errors use, the others are accepted aliases: "linear-conflict,lc"), what it is (for help; ""
-// when the name says it) and how it is built for a domain (an InputError when the options cannot
-// give it what it needs).
+// when the name says it), whether it is admissible (never above the true distance: what lets A*,
+// IDA* and HDA* call their solutions optimal; each puzzle's tests check it against exact
+// distances) and how it is built for a domain (an InputError when the options cannot give it what
+// it needs).
 template <class Heuristics, class Domain, class Options>
 struct HeuristicChoice {
     std::string_view names;
     std::string_view help;
+    bool admissible;
     Heuristics (*make)(const Domain&, const Options&);
 };
+// The values of HeuristicChoice::admissible, named where the tables are written.
+inline constexpr bool kAdmissible = true;
+inline constexpr bool kInadmissible = false;
 
 // What a puzzle's help pages show as examples: a name it accepts and a start that every search
 // finishes in well under a second, written for the shell (quoted where it has spaces); and, for a
@@ -164,6 +170,15 @@ typename P::Heuristics make_heuristic(const typename P::Domain& d, const std::st
         known.push_back(names.front());
     }
     throw_unknown_name("heuristic", name, known, DomainIO<typename P::Domain>::name(d));
+}
+
+// Whether the heuristic `name` (a known one) is admissible, as its puzzle's table says.
+template <SearchPuzzle P>
+bool heuristic_admissible(const std::string& name) {
+    for (const auto& choice : P::kHeuristics)
+        for (const std::string& alias : heuristic_names(choice.names))
+            if (alias == name) return choice.admissible;
+    return false;
 }
 
 // "zero, misplaced, linear-conflict (lc), pdb (additive pattern databases ...)": the table as

@@ -90,6 +90,7 @@ struct SolveCommand {
         }
         const typename P::Heuristics h =
             make_heuristic<P>(d, heuristic_name<P>(c.heuristic), options);
+        c.admissible = heuristic_admissible<P>(heuristic_name<P>(c.heuristic));
         require_bound<D>(c, sw, !solvability_known<P>() || !why.empty());
         const HdaResult<D> r = search_with_progress(d, s, c, h);
         if (json) {

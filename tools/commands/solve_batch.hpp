@@ -169,10 +169,13 @@ int BatchCommand<P>::run() const {
     join_if_distributed(sw);
     Stopwatch clock;
     const std::vector<Instance> instances = read_instances_for(file, sw);
+    // The heuristic's own time, not the reading of the instances (a slow pipe on stdin).
+    const Stopwatch load_clock;
     // One domain and heuristic for the whole file, unless each instance is its own domain.
     std::optional<D> shared;
     if constexpr (!BuildsInstances<P>) shared.emplace(P::make_domain(name, options));
-    const AlgorithmChoice c = choose(shared, instances);
+    AlgorithmChoice c = choose(shared, instances);
+    c.admissible = heuristic_admissible<P>(heuristic_name<P>(c.heuristic));
     refuse_unused_options(sw, {c}, options);
     // Unsolvable rows are reported, not searched; where they cannot all be told apart, a tree
     // search needs its bound for every row.
@@ -180,7 +183,7 @@ int BatchCommand<P>::run() const {
     const std::string h_name = heuristic_name<P>(c.heuristic);
     std::optional<typename P::Heuristics> shared_h;
     if (shared) shared_h.emplace(make_heuristic<P>(*shared, h_name, options));
-    const double load_seconds = clock.seconds();
+    const double load_seconds = load_clock.seconds();
     std::vector<BatchRow<D>> rows(instances.size());
     const bool parallel_instances = !traits(c.algorithm).parallel;
     // Ctrl-C stops the running searches (their rows are dropped, not printed as failures).

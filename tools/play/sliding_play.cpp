@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
@@ -39,6 +40,26 @@ SlidingCoach::Solver ida_solve(const SlidingTiles& d, std::shared_ptr<const H> h
         };
 }
 
+// A --table file of another kind or puzzle (a two-bit table, a pattern database, another board)
+// is refused with what the file is and the command that makes the one play reads. A sharded
+// table (a directory) is left to DistanceTable::open.
+void refuse_other_tables(const SlidingTiles& d, const std::string& path) {
+    if (std::filesystem::is_directory(path)) return;
+    const TableHeader h = TableFile::open(path, /*verify_payload=*/false).header();
+    const std::string spec = sliding_spec(d.rows(), d.cols());
+    const std::string what = h.kind == "pdb"        ? "a pattern database"
+                             : h.kind != "distance" ? "a " + h.kind + " table"
+                             : h.entry_bits == 2    ? "a two-bit table"
+                             : h.entry_bits != 8    ? "a table of other than one-byte entries"
+                             : h.domain != spec     ? "a table"
+                                                    : "";
+    if (what.empty()) return;
+    const std::string name = sliding_name(d.rows(), d.cols());
+    throw InputError(path + " is " + what + " of " + h.domain + "; play " + name +
+                     " needs the one-byte table of " + spec + " that 'frontier enumerate " + name +
+                     " --out FILE' writes");
+}
+
 }  // namespace
 
 std::string SlidingSolver::describe() const {
@@ -58,6 +79,7 @@ std::shared_ptr<const DistanceTable> build_distance_table(const SlidingTiles& d,
 
 std::shared_ptr<const DistanceTable> open_distance_table(const SlidingTiles& d,
                                                          const std::string& path) {
+    refuse_other_tables(d, path);
     auto table = std::make_shared<DistanceTable>(DistanceTable::open(path));
     const TableHeader& h = *table->header();
     const std::string spec = sliding_spec(d.rows(), d.cols());

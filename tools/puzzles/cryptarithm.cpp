@@ -39,8 +39,7 @@ int solve(const CryptarithmCommandOptions& o) {
         j["letters"] = p.letters;
         j["allow_leading_zero"] = o.allow_leading_zero;
         j["status"] = r.count > 0 ? "solved" : "no_solution";
-        if (r.count == 0)
-            j["reason"] = "search exhausted after " + std::to_string(r.nodes) + " nodes";
+        if (r.count == 0) j["reason"] = "search exhausted after " + counted(r.nodes, "node");
         if (o.count) {
             j["solutions"] = r.count;
             j["exhausted"] = r.exhausted;
@@ -62,8 +61,8 @@ int solve(const CryptarithmCommandOptions& o) {
     }
     const std::string name = format_cryptarithm(p);
     if (r.count == 0) {
-        std::printf("%s: no solution (search exhausted after %llu nodes)\n", name.c_str(),
-                    static_cast<unsigned long long>(r.nodes));
+        std::printf("%s: no solution (search exhausted after %s)\n", name.c_str(),
+                    counted(r.nodes, "node").c_str());
         return 1;
     }
     if (o.count)
@@ -75,8 +74,7 @@ int solve(const CryptarithmCommandOptions& o) {
     if (r.count > r.solutions.size())
         std::printf("  ... %llu more (raise --list to list them)\n",
                     static_cast<unsigned long long>(r.count - r.solutions.size()));
-    std::printf("%llu nodes, %s\n", static_cast<unsigned long long>(r.nodes),
-                format_seconds(seconds).c_str());
+    std::printf("%s, %s\n", counted(r.nodes, "node").c_str(), format_seconds(seconds).c_str());
     return 0;
 }
 
@@ -180,8 +178,7 @@ struct CryptarithmEntry {
         const char* match = item.matches == 0 ? " MISMATCH" : item.matches == 1 ? ", matches" : "";
         const std::string solution = first(item.problem, item.result);
         return item.instance.id + '\t' + (solution.empty() ? "-" : solution) + '\t' +
-               verdict(item.result, s) + match + '\t' + std::to_string(item.result.nodes) +
-               " nodes\n";
+               verdict(item.result, s) + match + '\t' + counted(item.result.nodes, "node") + "\n";
     }
     static Json item_json(const Item& item, const Settings& s) {
         Json j = cell_json(item.problem, item.result, s);

@@ -37,13 +37,14 @@ struct HanoiEntry {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, Hanoi, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"zero,none", "",
+        Choice{"zero,none", "", kAdmissible,
                [](const Hanoi&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
-        Choice{"off-goal", "the disks not on their goal peg",
+        Choice{"off-goal", "the disks not on their goal peg", kAdmissible,
                [](const Hanoi& d, const Options&) -> Heuristics { return HanoiOffGoal(d); }},
         Choice{"recursive",
                "the exact distance by the classic recursion (largest disk first): A* then "
                "expands one state per move",
+               kAdmissible,
                [](const Hanoi& d, const Options&) -> Heuristics { return HanoiRecursive(d); }},
     };
     static Algorithm default_algorithm(const Hanoi&) { return Algorithm::astar; }

@@ -35,7 +35,7 @@ struct PegEntry {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, PegSolitaire, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"zero,none", "every solution has the same number of jumps",
+        Choice{"zero,none", "every solution has the same number of jumps", kAdmissible,
                [](const PegSolitaire&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
     };
     // Depth-first search with the visited set as the memo of dead positions: every path to a

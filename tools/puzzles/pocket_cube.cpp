@@ -44,14 +44,15 @@ struct CubeEntry {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, PocketCube, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"zero,none", "",
+        Choice{"zero,none", "", kAdmissible,
                [](const PocketCube&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
         Choice{"pdb", "max of the corner-orientation and corner-permutation pattern databases",
+               kAdmissible,
                [](const PocketCube& d, const Options&) -> Heuristics {
                    return CubePatternDatabases(d);
                }},
         Choice{
-            "distance", "the full distance table, exact",
+            "distance", "the full distance table, exact", kAdmissible,
             [](const PocketCube& d, const Options&) -> Heuristics { return CubeDistanceTable(d); }},
     };
     static Algorithm default_algorithm(const PocketCube&) { return Algorithm::idastar; }

@@ -86,21 +86,19 @@ int solve_queens(const QueensOptions& o) {
         j["domain"] = "queens";
         j["n"] = o.n;
         j["status"] = columns.empty() ? "no_solution" : "solved";
-        if (columns.empty())
-            j["reason"] = "search exhausted after " + std::to_string(nodes) + " nodes";
+        if (columns.empty()) j["reason"] = "search exhausted after " + counted(nodes, "node");
         j["columns"] = Json::array();
         for (int c : columns) j["columns"].push_back(c + 1);
         j["nodes"] = nodes;
         j["seconds"] = seconds;
         print_json(j);
     } else if (columns.empty()) {
-        std::printf("queens %d: no solution (search exhausted after %llu nodes)\n", o.n,
-                    static_cast<unsigned long long>(nodes));
+        std::printf("queens %d: no solution (search exhausted after %s)\n", o.n,
+                    counted(nodes, "node").c_str());
     } else {
         std::printf("queens %d: %s\n(the queen's column in each row, 1-based)\n%s", o.n,
                     format_queens(columns).c_str(), draw_queens(columns).c_str());
-        std::printf("%llu nodes, %s\n", static_cast<unsigned long long>(nodes),
-                    format_seconds(seconds).c_str());
+        std::printf("%s, %s\n", counted(nodes, "node").c_str(), format_seconds(seconds).c_str());
     }
     return columns.empty() ? 1 : 0;
 }

@@ -17,7 +17,8 @@
     X(pocket_cube)          \
     X(peg_solitaire)        \
     X(sliding_blocks)       \
-    X(hanoi)
+    X(hanoi)                \
+    X(pancake)
 
 namespace frontier::cli {
 

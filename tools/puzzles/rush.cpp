@@ -48,13 +48,13 @@ struct RushEntry {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, RushBoard, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"h0,zero", "",
+        Choice{"h0,zero", "", kAdmissible,
                [](const RushBoard&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
-        Choice{"h1", "primary's distance",
+        Choice{"h1", "primary's distance", kAdmissible,
                [](const RushBoard& b, const Options&) -> Heuristics { return RushH1(b); }},
-        Choice{"h2", "h1 + blockers",
+        Choice{"h2", "h1 + blockers", kAdmissible,
                [](const RushBoard& b, const Options&) -> Heuristics { return RushH2(b); }},
-        Choice{"h3", "h2 + blockers' blockers",
+        Choice{"h3", "h2 + blockers' blockers", kAdmissible,
                [](const RushBoard& b, const Options&) -> Heuristics { return RushH3(b); }},
     };
     static Algorithm default_algorithm(const RushBoard&) { return Algorithm::astar; }

@@ -1,6 +1,6 @@
 // frontier rush enumerate: the census of the Rush Hour universe (domains/rush/rush_census.hpp)
-// run by the engine's unit runner (engine/unit_run.hpp): here only its options, progress line and
-// report.
+// run by the engine's unit runner (engine/unit_run.hpp): here only its options, checks and run
+// (the report is in rush_enumerate_report.cpp).
 #include <functional>
 #include <iostream>
 #include <map>
@@ -17,88 +17,11 @@
 #include "tools/cli/progress.hpp"
 #include "tools/cli/stream.hpp"
 #include "tools/puzzles/rush_bulk.hpp"
+#include "tools/puzzles/rush_enumerate_report.hpp"
 
 namespace frontier::cli {
 
 namespace {
-
-struct RushEnumerateOptions {
-    int size = 6, walls = 0, threads = 0;
-    std::string out, shard;
-    std::vector<std::string> imports;
-    bool resume = false, json = false, all_clusters = false, distributed = false;
-    std::uint64_t max_units = 0;
-};
-
-std::string progress_text(const RushTally& t, const UnitProgress& p, std::uint64_t total,
-                          double seconds) {
-    std::string line =
-        "units " + std::to_string(t.units) + ", candidates " + std::to_string(t.counts.candidates) +
-        (total ? "/" + std::to_string(total) : std::string()) + ", pruned " +
-        std::to_string(t.counts.pruned) + ", clusters " + std::to_string(t.counts.clusters) +
-        ", kept " + std::to_string(t.counts.kept);
-    if (t.hardest) line += ", hardest " + std::to_string(t.hardest->moves) + " moves";
-    // By estimated candidates when the units were costed, else by units.
-    const double done = p.cost_pending > 0
-                            ? p.cost_ran / p.cost_pending
-                            : static_cast<double>(p.ran) / std::max<std::size_t>(p.pending, 1);
-    return line + ", ETA " + format_duration(seconds * (1 - done) / std::max(done, 1e-9));
-}
-
-Json summary_json(const RushEnumerateOptions& o, const UnitRunSummary& s, const RushTally& t,
-                  double seconds) {
-    Json j;
-    j["size"] = o.size;
-    j["walls"] = o.walls;
-    j["complete"] = s.complete;
-    j["units"] = s.units;
-    j["units_done"] = t.units;
-    j["candidates_total"] = s.complete ? Json(t.counts.candidates) : Json(nullptr);
-    j["candidates"] = t.counts.candidates;
-    j["census"] = o.all_clusters ? "all" : "pruned";
-    j["pruned"] = t.counts.pruned;
-    j["clusters"] = t.counts.clusters;
-    j["solvable"] = t.counts.solvable;
-    j["puzzles"] = t.counts.kept;
-    j["cluster_states"] = t.counts.states;
-    j["hardest"] = t.hardest ? Json{{"moves", t.hardest->moves},
-                                    {"board", t.hardest->board},
-                                    {"cluster_size", t.hardest->cluster_size}}
-                             : Json(nullptr);
-    // Hardest first, whatever order the entries are in (a shard's are not sorted).
-    std::map<int, std::uint64_t, std::greater<>> by_moves;
-    for (const RushDbEntry& e : t.entries) ++by_moves[e.moves];
-    j["puzzles_by_moves"] = Json::object();
-    for (const auto& [moves, n] : by_moves) j["puzzles_by_moves"][std::to_string(moves)] = n;
-    j["seconds"] = seconds;
-    j["unit_seconds"] = t.unit_seconds;
-    j["out"] = o.out.empty() ? Json(nullptr) : Json(o.out);
-    j["shard"] = o.shard.empty() ? Json(nullptr) : Json(o.shard);
-    j["imported_units"] = s.imported;
-    j["ranks"] = s.ranks;
-    return j;
-}
-
-void print_summary(const RushEnumerateOptions& o, const UnitRunSummary& s, const RushTally& t,
-                   double seconds) {
-    std::cerr << "frontier: " << (s.complete ? "enumerated " : "stopped after ") << t.units
-              << " of " << s.units << " units: " << t.counts.candidates << " candidates, "
-              << t.counts.pruned << " pruned, ";
-    if (o.all_clusters)
-        std::cerr << t.counts.clusters << " clusters, " << t.counts.solvable << " solvable, ";
-    else
-        std::cerr << t.counts.clusters << " solvable clusters explored, ";
-    std::cerr << t.counts.kept << " puzzles";
-    if (t.hardest) std::cerr << ", hardest " << format_rush_db_line(*t.hardest);
-    std::cerr << " (" << format_seconds(seconds)
-              << (s.ranks > 1 ? ", " + std::to_string(s.ranks) + " ranks" : "") << ")\n";
-    if (!s.complete && !o.shard.empty() && s.ran == s.shard_missing)
-        std::cerr << "frontier: shard " << o.shard << " is done; the checkpoint " << o.out
-                  << ".checkpoint holds its units: give it to the final run with --import\n";
-    else if (!s.complete)
-        std::cerr << "frontier: the checkpoint " << o.out
-                  << ".checkpoint holds the units done; continue with --resume\n";
-}
 
 // The run, after the set-up every rank agreed on (an error from here on ends a distributed job).
 void run_census(const RushEnumerateOptions& o, UnitRun& run, RushTally& tally,
@@ -119,6 +42,8 @@ void enumerate(const RushEnumerateOptions& o) {
     // counts of every cluster need every cluster's minimum.
     const RushUniverse universe(o.size, o.walls,
                                 o.all_clusters ? RushCandidates::Packed : RushCandidates::Goal);
+    // --out is checked before the census (hours on 6x6), not when the database is written.
+    if (o.out_given && !o.distributed) check_output_path("--out", o.out);
     if (o.out.empty() &&
         (o.resume || o.max_units > 0 || o.json || !o.shard.empty() || !o.imports.empty()))
         throw InputError(
@@ -152,6 +77,10 @@ void enumerate(const RushEnumerateOptions& o) {
     };
     Cluster* cluster = o.distributed ? &cluster_session() : nullptr;
     if (cluster) options.threads = threads_per_rank(o.threads, *cluster);
+    if (cluster)  // rank 0 writes the database
+        agree(*cluster, [&] {
+            if (o.out_given && cluster->rank() == 0) check_output_path("--out", o.out);
+        });
     const InterruptNote note(  // one line, rank 0's; the other ranks end silently
         o.out.empty() ? "nothing was saved (with --out FILE the run keeps a checkpoint)"
         : o.resume
@@ -214,7 +143,10 @@ void install_rush_enumerate(CLI::App& rush) {
         "docs/reference/formats.md.\n" +
         examples_block({"frontier rush enumerate --size 4 --out db4.txt",
                         "frontier rush enumerate --size 4 --walls 1 --out db4w.txt --json"}));
-    cmd->callback([o] { enumerate(*o); });
+    cmd->callback([o, cmd] {
+        o->out_given = cmd->count("--out") > 0;
+        enumerate(*o);
+    });
 }
 
 }  // namespace frontier::cli

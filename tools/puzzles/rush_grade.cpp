@@ -89,7 +89,7 @@ Json grade_json(int line, const RushLineGrade& g) {
 
 // --format json: one object, its "puzzles" array streamed as the lines are graded.
 void begin_json(const std::string& file) {
-    write_out("{\n  \"file\": " + Json(file).dump() + ",\n  \"puzzles\": [");
+    write_out("{\n  \"file\": " + json_line(Json(file)) + ",\n  \"puzzles\": [");
 }
 void end_json(std::uint64_t graded, std::uint64_t bad, bool check, std::uint64_t checked,
               std::uint64_t mismatches, bool interrupted) {
@@ -147,7 +147,7 @@ int grade(const GradeOptions& o) {
         else if (o.format == Format::jsonl)
             text = json_line(grade_json(in.line, g)) + '\n';
         else
-            text = (graded == 0 ? "\n    " : ",\n    ") + grade_json(in.line, g).dump();
+            text = (graded == 0 ? "\n    " : ",\n    ") + json_line(grade_json(in.line, g));
         ++graded;
         write_out(text);
         if (!o.check) return;

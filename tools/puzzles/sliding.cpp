@@ -74,18 +74,18 @@ struct SlidingPuzzle {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, Board, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"zero,none", "",
+        Choice{"zero,none", "", kAdmissible,
                [](const Board&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
         Choice{
-            "misplaced", "",
+            "misplaced", "", kAdmissible,
             [](const Board& d, const Options&) -> Heuristics { return MisplacedTiles<Board>(d); }},
-        Choice{"manhattan", "",
+        Choice{"manhattan", "", kAdmissible,
                [](const Board& d, const Options&) -> Heuristics { return Manhattan<Board>(d); }},
         Choice{
-            "linear-conflict,lc", "",
+            "linear-conflict,lc", "", kAdmissible,
             [](const Board& d, const Options&) -> Heuristics { return LinearConflict<Board>(d); }},
         Choice{
-            "pdb", "additive pattern databases from --pdb-dir",
+            "pdb", "additive pattern databases from --pdb-dir", kAdmissible,
             [](const Board& d, const Options& o) -> Heuristics {
                 if (o.pdb_dir.empty())
                     throw InputError(
@@ -109,6 +109,10 @@ struct SlidingPuzzle {
 
 struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
     static constexpr std::string_view kNames = "8puzzle, 15puzzle, sliding:RxC (up to 16 cells)";
+    // A whole table of 13 cells and more does not fit; pattern databases solve them instead.
+    static constexpr std::string_view kTooBigHint =
+        "solve such boards with pattern databases instead (frontier pdb build, then solve "
+        "--heuristic pdb: docs/howto/solving.md)";
     static constexpr PuzzleExample kExample{"8puzzle", "'8 6 7 2 5 4 3 _ 1'", "8puzzle"};
     static void enumerate_two_bit(const SlidingTiles& d, const Options&,
                                   const EnumerateOptions& o) {
@@ -199,10 +203,11 @@ void register_sliding(Registry& registry) {
     add_enumerate_verb<WideSliding>(registry);
     registry.offer("two-bit", "sliding-tile boards of up to 16 cells");
     registry.add_table_reader(TableReader{
-        is_two_bit_table,
-        [](const TableHeader&, std::optional<TableFile> file, const LookupRequest& r) {
-            if (!file) return lookup_two_bit_shards(r.file, r.states, r.json, r.path, r.verify);
-            lookup_two_bit(std::move(*file), r.states, r.json, r.path, r.verify);
+        is_two_bit_table, [](const TableHeader&, OpenedTable table, const LookupRequest& r) {
+            if (auto* shards = std::get_if<ShardedTableFile>(&table))
+                return lookup_two_bit_shards(*shards, r.states, r.json, r.path, r.verify);
+            lookup_two_bit(std::move(std::get<TableFile>(table)), r.states, r.json, r.path,
+                           r.verify);
         }});
     add_distance_table_reader<NarrowSliding>(registry);
     registry.add("play", PuzzleHandler{std::string(NarrowSliding::kNames),

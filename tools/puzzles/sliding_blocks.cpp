@@ -47,9 +47,9 @@ struct BlockEntry {
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, SlidingBlocks, Options>;
     static constexpr std::array kHeuristics{
-        Choice{"zero,none", "",
+        Choice{"zero,none", "", kAdmissible,
                [](const SlidingBlocks&, const Options&) -> Heuristics { return ZeroHeuristic{}; }},
-        Choice{"goal", "the goal piece's distance in the metric, alone",
+        Choice{"goal", "the goal piece's distance in the metric, alone", kAdmissible,
                [](const SlidingBlocks& d, const Options&) -> Heuristics {
                    return BlockGoalDistance(d);
                }},

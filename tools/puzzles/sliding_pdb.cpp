@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <span>
+#include <vector>
 
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
@@ -16,6 +18,25 @@
 namespace frontier::cli {
 
 namespace {
+
+std::vector<std::uint64_t> histogram(std::span<const std::uint8_t> entries) {
+    std::vector<std::uint64_t> counts(256);
+    for (std::uint8_t v : entries) ++counts[v];
+    return counts;
+}
+
+// The mean over the entries some abstract state reached (kUnreached, 255, is no distance), the
+// one figure both `pdb build` and `pdb info` report.
+double reached_mean(std::span<const std::uint8_t> entries) {
+    const std::vector<std::uint64_t> counts = histogram(entries);
+    double sum = 0, reached = 0;
+    for (int v = 0; v < 256; ++v)
+        if (v != kUnreached) {
+            sum += static_cast<double>(v) * static_cast<double>(counts[v]);
+            reached += static_cast<double>(counts[v]);
+        }
+    return reached > 0 ? sum / reached : 0.0;
+}
 
 struct BuildOptions {
     std::string domain, goal, pattern, partition, out, out_dir;
@@ -41,8 +62,6 @@ Json build_one(SlidingShape shape, const std::vector<int>& goal, const std::vect
     pdb.partition = partition;
     progress.finish();
     save_sliding_pdb(path, pdb);
-    double sum = 0;
-    for (std::uint8_t v : pdb.table.bytes()) sum += v;
     Json j;
     j["pattern"] = format_pattern(pattern);
     j["file"] = path;
@@ -53,7 +72,7 @@ Json build_one(SlidingShape shape, const std::vector<int>& goal, const std::vect
     // regions), so that depth is its own field.
     j["max"] = stats.max_value;
     j["abstract_depth"] = stats.abstract_depth;
-    j["mean"] = sum / static_cast<double>(pdb.table.size());
+    j["mean"] = reached_mean(pdb.table.bytes());
     j["seconds"] = stats.seconds;
     j["states_per_second"] = static_cast<double>(stats.bfs.reached) / std::max(stats.seconds, 1e-9);
     j["threads"] = stats.bfs.threads;
@@ -127,19 +146,11 @@ void info(const std::string& path) {
                 h.domain.c_str(), h.goal.c_str(), h.field("pattern").c_str(),
                 h.field("partition").empty() ? "" : (", partition " + h.field("partition")).c_str(),
                 static_cast<unsigned long long>(h.entries), h.max_value);
-    std::vector<std::uint64_t> histogram(256);
-    for (std::uint8_t v : file.payload()) ++histogram[v];
-    double sum = 0, count = 0;
+    const std::vector<std::uint64_t> counts = histogram(file.payload());
     std::printf("  value  entries\n");
-    for (int v = 0; v < 256; ++v) {
-        if (!histogram[v]) continue;
-        std::printf("  %5d  %llu\n", v, static_cast<unsigned long long>(histogram[v]));
-        if (v != kUnreached) {
-            sum += static_cast<double>(v) * histogram[v];
-            count += histogram[v];
-        }
-    }
-    std::printf("  mean %.3f\n", count ? sum / count : 0.0);
+    for (int v = 0; v < 256; ++v)
+        if (counts[v]) std::printf("  %5d  %llu\n", v, static_cast<unsigned long long>(counts[v]));
+    std::printf("  mean %.3f\n", reached_mean(file.payload()));
 }
 
 void install_pdb_command(CLI::App& app) {

@@ -2,7 +2,8 @@
 // and their lookups (exact distance walked down the table, optional optimal path).
 //
 // A table file (docs/reference/formats.md) has entry_bits=2, encoding=depth-mod-3 and
-// index=pair-blank (SlidingTwoBitSpace's order); a distributed run's shards have the same header
+// index=pair-blank (SlidingTwoBitSpace's order), and once finished the checksums of its payload's
+// blocks (engine/payload_blocks.hpp); a distributed run's shards have the same header
 // (sliding_two_bit_distributed.cpp). During a run FILE.checkpoint holds the table after
 // the last checkpointed layer with complete=no and the layer counts so far; --resume continues from
 // it. Checkpoints are written at most once per --checkpoint-minutes (a 7x2 table is 10.9 GB, about
@@ -17,6 +18,7 @@
 #include "engine/error.hpp"
 #include "engine/memory.hpp"
 #include "engine/parallel.hpp"
+#include "engine/payload_blocks.hpp"
 #include "engine/sharded_table.hpp"
 #include "engine/timer.hpp"
 #include "engine/two_bit_lookup.hpp"
@@ -31,33 +33,6 @@ namespace {
 
 constexpr const char* kEncoding = "depth-mod-3";
 constexpr const char* kIndex = "pair-blank";
-
-std::string join_counts(const std::vector<std::uint64_t>& layers) {
-    std::string s;
-    for (std::uint64_t n : layers) s += (s.empty() ? "" : ",") + std::to_string(n);
-    return s;
-}
-
-// The numbers of a header's comma-separated list; `what` ("checkpoint", "header") names the
-// file's part in errors.
-std::vector<std::uint64_t> parse_counts(const std::string& path, const std::string& text,
-                                        const std::string& what) {
-    std::vector<std::uint64_t> out;
-    for (const std::string& item : split_list(text)) {
-        std::size_t used = 0;
-        unsigned long long v = 0;
-        try {
-            v = std::stoull(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != item.size() || item.empty() || item[0] == '-')
-            throw InputError(path + ": corrupt " + what + ": bad count '" + item + "'");
-        out.push_back(v);
-    }
-    if (out.empty()) throw InputError(path + ": corrupt " + what + ": no layer counts");
-    return out;
-}
 
 // The checkpoint's layer counts after checking it belongs to this board, goal and encoding.
 std::vector<std::uint64_t> load_checkpoint(const std::string& path, const SlidingTwoBitSpace& space,
@@ -75,7 +50,7 @@ std::vector<std::uint64_t> load_checkpoint(const std::string& path, const Slidin
                          "it to compute it again)");
     const std::span<const std::uint8_t> payload = file.payload();
     std::copy(payload.begin(), payload.end(), table.mutable_bytes().begin());
-    return parse_counts(path, h.field("layers"), "checkpoint");
+    return parse_layer_counts(path, h.field("layers"), "checkpoint");
 }
 
 // The first line, printed before the run: what is searched and the memory it takes.
@@ -99,10 +74,11 @@ constexpr std::uint64_t kChecksumAtOpenBytes = std::uint64_t{256} << 20;
 
 // The header's layer counts, checked against its max_value and reached lines.
 std::vector<std::uint64_t> header_layers(const std::string& path, const TableHeader& h) {
-    const std::vector<std::uint64_t> layers = parse_counts(path, h.field("layers"), "header");
+    const std::vector<std::uint64_t> layers = parse_layer_counts(path, h.field("layers"), "header");
     std::uint64_t sum = 0;
     for (std::uint64_t n : layers) sum += n;
-    const std::vector<std::uint64_t> reached = parse_counts(path, h.field("reached"), "header");
+    const std::vector<std::uint64_t> reached =
+        parse_layer_counts(path, h.field("reached"), "header");
     if (layers.size() != static_cast<std::size_t>(h.max_value) + 1 || reached.size() != 1 ||
         reached[0] != sum || sum > h.entries)
         throw InputError(path +
@@ -112,16 +88,19 @@ std::vector<std::uint64_t> header_layers(const std::string& path, const TableHea
 }
 
 // A table to answer from: one file, or a sharded table's shards side by side; `checksum` reads
-// the payload's checksum (every shard's).
+// the payload's checksum (every shard's); `blocks`, the checksums of the payload's blocks, are
+// checked as the walks read them.
 struct TwoBitSource {
     const std::string& path;
     const TableHeader& header;
     std::span<const std::uint8_t> payload;
     std::function<void()> checksum;
+    const PayloadBlocks& blocks;
 };
 
 // Reads the payload's checksum when it is small or asked to (--verify); with --verify also
-// counts its values against the layer counts.
+// counts its values against the layer counts. A larger payload's blocks are checked as the walks
+// read them; a table written before block checksums existed has only the walks' own checks.
 void check_payload(const TwoBitSource& table, const std::vector<std::uint64_t>& layers,
                    bool verify) {
     if (verify || table.payload.size() <= kChecksumAtOpenBytes) table.checksum();
@@ -160,7 +139,7 @@ TableHeader two_bit_header(const SlidingTwoBitSpace& space,
     std::uint64_t reached = 0;
     for (std::uint64_t n : layers) reached += n;
     h.set_field("reached", std::to_string(reached));
-    h.set_field("layers", join_counts(layers));
+    h.set_field("layers", format_layer_counts(layers));
     h.set_field("complete", complete ? "yes" : "no");
     return h;
 }
@@ -225,7 +204,7 @@ void print_two_bit_report(const SlidingTwoBitSpace& space, const TwoBitBfsResult
 }
 
 std::vector<std::uint64_t> two_bit_layer_counts(const std::string& path, const std::string& text) {
-    return parse_counts(path, text, "checkpoint");
+    return parse_layer_counts(path, text, "checkpoint");
 }
 
 bool is_two_bit_table(const TableHeader& header) {
@@ -293,7 +272,9 @@ void enumerate_two_bit(const SlidingTiles& board, const TwoBitEnumerateOptions& 
     progress.finish();
     if (!o.out.empty()) {
         if (r.complete) {
-            write_table_file(o.out, two_bit_header(space, r.layers, true), table.bytes());
+            TableHeader h = two_bit_header(space, r.layers, true);
+            add_block_checksums(h, table.bytes(), default_block_bytes(table.bytes().size()));
+            write_table_file(o.out, h, table.bytes());
             std::filesystem::remove(checkpoint);
         } else {
             write_table_file(checkpoint, two_bit_header(space, r.layers, false), table.bytes());
@@ -334,7 +315,7 @@ void answer_two_bit(const TwoBitSource& source, const std::vector<std::string>& 
     const std::vector<std::uint64_t> layers = header_layers(path, h);
     check_payload(source, layers, verify);
     const TwoBitWalkChecks checks = walk_checks(h, layers);
-    const TwoBitView table(source.payload);
+    const BlockCheckedTwoBitView table(source.payload, source.blocks);
     const std::uint64_t root = space.goal_index();
     answer_lookups(states, json, [&](const std::string& text) {
         const TileState s = parse_tiles_as<std::uint64_t>(board.rows(), board.cols(), text);
@@ -381,15 +362,18 @@ void answer_two_bit(const TwoBitSource& source, const std::vector<std::string>& 
 
 void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
                     bool path_moves, bool verify) {
-    answer_two_bit({file.path(), file.header(), file.payload(), [&] { file.check_payload(); }},
-                   states, json, path_moves, verify);
+    refuse_lone_shard(file.path(), file.header());  // before any size check
+    const PayloadBlocks blocks = blocks_of(file);
+    answer_two_bit(
+        {file.path(), file.header(), file.payload(), [&] { file.check_payload(); }, blocks}, states,
+        json, path_moves, verify);
 }
 
-void lookup_two_bit_shards(const std::string& dir, const std::vector<std::string>& states,
+void lookup_two_bit_shards(const ShardedTableFile& shards, const std::vector<std::string>& states,
                            bool json, bool path_moves, bool verify) {
-    const ShardedTableFile shards = ShardedTableFile::open(dir, /*verify_payload=*/false);
+    const PayloadBlocks blocks = blocks_of(shards);
     answer_two_bit(
-        {dir, shards.header(), shards.payload(), [&] { ShardedTableFile::open(dir, true); }},
+        {shards.path(), shards.header(), shards.payload(), [&] { shards.check_payload(); }, blocks},
         states, json, path_moves, verify);
 }
 

@@ -9,6 +9,7 @@
 
 #include "domains/sliding/sliding_tiles.hpp"
 #include "domains/sliding/sliding_two_bit.hpp"
+#include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
 #include "engine/two_bit_bfs.hpp"
 
@@ -39,9 +40,9 @@ bool is_two_bit_table(const TableHeader& header);
 // `verify` reads the whole payload first: checksum and value counts against the layer counts.
 void lookup_two_bit(TableFile file, const std::vector<std::string>& states, bool json,
                     bool path_moves, bool verify);
-// The same from the directory of a sharded two-bit table (enumerate --two-bit --distributed),
-// its shards read as one table; every shard's checksum is read where one file's would be.
-void lookup_two_bit_shards(const std::string& dir, const std::vector<std::string>& states,
+// The same from an opened sharded two-bit table (enumerate --two-bit --distributed), its shards
+// read as one table; every shard's checksum is read where one file's would be.
+void lookup_two_bit_shards(const ShardedTableFile& shards, const std::vector<std::string>& states,
                            bool json, bool path_moves, bool verify);
 
 // What the one-process and distributed enumerations share.

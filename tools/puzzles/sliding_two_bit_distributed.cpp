@@ -15,6 +15,7 @@
 //
 // Ctrl-C (mpirun passes it on to the ranks as SIGTERM) ends every rank at once; rank 0 alone
 // prints the interrupt line, which says what the checkpoints hold once every rank has saved.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -106,12 +107,21 @@ std::vector<std::uint64_t> checkpoint_file_layers(const std::string& path,
 // checkpoint again, so the next save keeps it as the previous one. Its payload is read,
 // checksum and all, when the slice is filled.
 std::vector<std::uint64_t> resume_checkpoint(const std::string& path, const TableHeader& want,
-                                             Cluster& cluster) {
+                                             const std::string& every, Cluster& cluster) {
     constexpr std::uint64_t kAbsent = ~std::uint64_t{0};
     std::vector<std::uint64_t> layers[2];  // the checkpoint, its previous one
     const std::string files[2] = {path, previous_of(path)};
+    const std::uint64_t have = std::filesystem::exists(path) || std::filesystem::exists(files[1]);
+    const auto haves = all_gather_vector<std::uint64_t>(cluster, {&have, 1});
+    const bool any = std::find(haves.begin(), haves.end(), 1) != haves.end();
     agree(cluster, [&] {
-        if (!std::filesystem::exists(path) && !std::filesystem::exists(files[1]))
+        // Some ranks' files without the others' cannot be resumed: only deleting them helps.
+        if (!have && any)
+            throw InputError("--resume: no checkpoint " + path +
+                             ", while other ranks have theirs (a run stopped during its first "
+                             "save); delete " +
+                             every + "* and run again without --resume");
+        if (!have)
             throw InputError("--resume: no checkpoint " + path +
                              " (resume with the ranks and --out of the run that saved it)");
         for (int f = 0; f < 2; ++f)
@@ -134,8 +144,9 @@ std::vector<std::uint64_t> resume_checkpoint(const std::string& path, const Tabl
     }
     if (best_size == 0)
         throw InputError(
-            "--resume: the ranks' checkpoints hold different layers; run again "
-            "without --resume");
+            "--resume: the ranks' checkpoints hold different layers, so none can be "
+            "continued; delete " +
+            every + "* and run again without --resume");
     const int chosen = mine[0] == best_size && mine[1] == best_sum ? 0 : 1;
     if (chosen == 1) std::filesystem::rename(files[1], path);
     return layers[chosen];
@@ -158,7 +169,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
                        "a slice of the two-bit table of " + name + " (" + std::to_string(mine) +
                            " states, 2 bits each, on rank " + std::to_string(cluster.rank()) +
                            ") and its frontier maps");
-        if (!o.out.empty()) prepare_shard_directory(o.out, leader);
+        if (!o.out.empty()) prepare_shard_directory(o.out);
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
         if (!o.resume && !saved.empty())
             for (const std::string& f : {saved, previous_of(saved)})
@@ -170,8 +181,12 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
     const auto header = [&](const std::vector<std::uint64_t>& layers) {
         return checkpoint_header(space, layers, cluster.rank(), cluster.size(), layout);
     };
+    const std::string every = every_checkpoint(o.out, cluster.size());
     const std::vector<std::uint64_t> resume_layers =
-        o.resume ? resume_checkpoint(saved, header({1}), cluster) : std::vector<std::uint64_t>{};
+        o.resume ? resume_checkpoint(saved, header({1}), every, cluster)
+                 : std::vector<std::uint64_t>{};
+    // Only now that nothing can refuse the run: a refused one leaves a finished table readable.
+    if (!o.out.empty()) remove_old_manifest(o.out, cluster);
     run_collectively([&] {
         TwoBitTable slice(mine);
         TwoBitDistributedOptions options;
@@ -182,7 +197,6 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
             const TableFile file = TableFile::open(saved);
             std::copy(file.payload().begin(), file.payload().end(), slice.mutable_bytes().begin());
         }
-        const std::string every = every_checkpoint(o.out, cluster.size());
         InterruptNote note(first_interrupt_note(o, every), leader);  // one line, rank 0's
         Stopwatch since_checkpoint;
         if (!saved.empty())
@@ -216,7 +230,7 @@ void enumerate_two_bit_distributed(const SlidingTiles& board, const TwoBitEnumer
         progress.finish();
         if (!o.out.empty() && r.complete) {
             write_shards(o.out, two_bit_header(space, r.layers, true), cluster, layout,
-                         slice.bytes());
+                         slice.bytes(), /*block_checksums=*/true);
             std::filesystem::remove(saved);
             std::filesystem::remove(previous_of(saved));
         } else if (!o.out.empty()) {  // --max-depth: the run so far, to continue with --resume

@@ -171,8 +171,8 @@ struct SudokuEntry {
         const char* match = item.matches == 0 ? " MISMATCH" : item.matches == 1 ? ", matches" : "";
         return item.instance.id + '\t' +
                (r.status == SudokuStatus::Solved ? format_sudoku(r.solution) : std::string("-")) +
-               '\t' + sudoku_verdict(r, s.counting) + match + '\t' + std::to_string(r.nodes) +
-               " nodes\n";
+               '\t' + sudoku_verdict(r, s.counting) + match + '\t' + counted(r.nodes, "node") +
+               "\n";
     }
     static Json item_json(const Item& item, const Settings& s) {
         Json r = sudoku_result_json(item.problem, item.result, s);
@@ -240,7 +240,7 @@ struct SudokuSolveCommand {
             if (r.status == SudokuStatus::Solved)
                 std::printf("%s\n%s", format_sudoku(r.solution).c_str(),
                             show ? draw_sudoku(r.solution).c_str() : "");
-            std::printf("%llu nodes, %s\n", static_cast<unsigned long long>(r.nodes),
+            std::printf("%s, %s\n", counted(r.nodes, "node").c_str(),
                         format_seconds(seconds).c_str());
         }
         return r.status == SudokuStatus::Solved ? 0 : 1;

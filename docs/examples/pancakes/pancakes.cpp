@@ -160,20 +160,23 @@ int run(int argc, char** argv) {
     std::vector<std::uint64_t> path;
     const int distance =
         frontier::two_bit_distance(space, table, rank_of(start, n), roots[0], checks, &path);
-    std::cout << "stack " << format_stack(start, n) << ": " << distance << " flips:";
-    // Each step of the walk is one flip: the k whose flip turns one stack into the next.
+    // "1 flip (flip the top 6)", "3 flips (flip the top 4, 6, 2)": each step of the walk is one
+    // flip, the k whose flip turns one stack into the next.
+    std::cout << "stack " << format_stack(start, n) << ": " << distance
+              << (distance == 1 ? " flip" : " flips");
+    std::cout << (path.size() > 1 ? " (flip the top" : " (sorted already)");
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         const Stack from = unrank(path[i], n), to = unrank(path[i + 1], n);
         for (int k = 2; k <= n; ++k) {
             Stack flipped = from;
             std::reverse(flipped.begin(), flipped.begin() + k);
             if (flipped == to) {
-                std::cout << ' ' << k;
+                std::cout << (i == 0 ? " " : ", ") << k;
                 break;
             }
         }
     }
-    std::cout << '\n';
+    std::cout << (path.size() > 1 ? ")\n" : "\n");
     return 0;
 }
 
