@@ -1,8 +1,12 @@
-// The recorded run of the 6x6 Rush Hour database with at most one wall (bench/data/rush_6x6_1wall):
-// its shards' summaries, per-unit costs and merged summary agree with each other, and its hardest
-// lines grade to their recorded moves and cluster sizes, each a row of the reference data.
+// The recorded runs of the 6x6 Rush Hour database: with at most one wall
+// (bench/data/rush_6x6_1wall), its shards' summaries, per-unit costs and merged summary agree with
+// each other, and its hardest lines grade to their recorded moves and cluster sizes, each a row of
+// the reference data; with at most two walls (bench/data/rush_6x6_2walls), each shard recorded so
+// far is whole and adds up.
 
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -101,6 +105,46 @@ TEST(RushOneWallRecord, HardestLinesGradeAsRecordedAndAreKnownRows) {
     }
     EXPECT_EQ(lines, from_50);
     EXPECT_EQ(lines, 12u);
+}
+
+// The two-wall run so far (bench/data/rush_6x6_2walls): each recorded shard K/N is whole (its units
+// file lists every unit u < units with u % N == K once) and its units add up to its summary.
+TEST(RushTwoWallRecord, EachRecordedShardIsWholeAndAddsUp) {
+    const std::string dir = FRONTIER_SOURCE_DIR "/bench/data/rush_6x6_2walls/";
+    int shards = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        int k = 0, n = 0;
+        if (std::sscanf(name.c_str(), "shard-%dof%d.json", &k, &n) != 2 ||
+            name != "shard-" + std::to_string(k) + "of" + std::to_string(n) + ".json")
+            continue;
+        ++shards;
+        const nlohmann::json j = read_record_json(entry.path().string());
+        EXPECT_EQ(j["walls"], 2);
+        EXPECT_EQ(j["shard"], std::to_string(k) + "/" + std::to_string(n));
+        const std::uint64_t units = j["units"];
+        std::set<std::uint64_t> listed;
+        std::uint64_t kept = 0, tried = 0;
+        std::ifstream costs(dir + "shard-" + std::to_string(k) + "of" + std::to_string(n) +
+                            "-units.txt");
+        for (std::string line; std::getline(costs, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            std::istringstream fields(line);
+            std::uint64_t unit = 0, candidates = 0, puzzles = 0;
+            double seconds = 0;
+            fields >> unit >> candidates >> seconds >> puzzles;
+            EXPECT_EQ(unit % n, static_cast<std::uint64_t>(k)) << name << ": " << line;
+            EXPECT_TRUE(listed.insert(unit).second) << name << ": unit " << unit << " twice";
+            kept += puzzles;
+            tried += candidates;
+        }
+        const std::uint64_t expected = units / n + (static_cast<std::uint64_t>(k) < units % n);
+        EXPECT_EQ(listed.size(), expected) << name;
+        EXPECT_EQ(j["units_done"].get<std::uint64_t>(), expected) << name;
+        EXPECT_EQ(kept, j["puzzles"].get<std::uint64_t>()) << name;
+        EXPECT_EQ(tried, j["candidates"].get<std::uint64_t>()) << name;
+    }
+    EXPECT_GE(shards, 1);
 }
 
 }  // namespace
