@@ -64,9 +64,10 @@ concept AbslHashable = std::is_default_constructible_v<absl::Hash<S>>;
 // inside Abseil's templates that never do.
 template <class State>
 constexpr bool require_hashable_state() {
-    static_assert(AbslHashable<State>,
-                  "frontier: this algorithm keeps states in a hash set, so the domain's State needs "
-                  "an AbslHashValue overload (docs/howto/library.md, \"Write a domain\")");
+    static_assert(
+        AbslHashable<State>,
+        "frontier: this algorithm keeps states in a hash set, so the domain's State needs "
+        "an AbslHashValue overload (docs/howto/library.md, \"Write a domain\")");
     return true;
 }
 

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/atomic_write.hpp"
 #include "engine/header_text.hpp"
 #include "engine/mapped_region.hpp"
 
@@ -95,14 +96,6 @@ class TableFile {
     std::uint64_t payload_checksum_ = 0;     // the header's
 };
 
-// Removes the temporary files of the writes in progress (write_file_atomically and the table
-// writers). Async-signal-safe (unlink only), for a program's own signal handler; writes also
-// install a handler of their own that does this on SIGINT, SIGTERM and SIGHUP where the program
-// left the default action.
-void remove_temporary_files();
-
-// Writes `bytes` to `path` atomically (temporary file in the same directory, fsync, rename).
-// Pieces are written in order; used for table files and any other output file.
 // A header's `layers` field: the states per depth, comma-separated, and back. The parser's `what`
 // ("checkpoint", "header") names the file's part in its InputErrors.
 std::string format_layer_counts(const std::vector<std::uint64_t>& layers);
@@ -112,14 +105,5 @@ std::vector<std::uint64_t> parse_layer_counts(const std::string& path, const std
 // InputError "PATH: this is shard K of a table in N shards; look up the directory that holds
 // them" when `header` is a shard's (opened alone, its entries are its slice's, not the table's).
 void refuse_lone_shard(const std::string& path, const TableHeader& header);
-
-void write_file_atomically(const std::string& path,
-                           std::span<const std::span<const std::uint8_t>> pieces);
-// The same for one text.
-inline void write_file_atomically(const std::string& path, std::string_view text) {
-    const std::span<const std::uint8_t> piece(reinterpret_cast<const std::uint8_t*>(text.data()),
-                                              text.size());
-    write_file_atomically(path, std::span<const std::span<const std::uint8_t>>(&piece, 1));
-}
 
 }  // namespace frontier

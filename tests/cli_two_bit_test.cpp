@@ -185,8 +185,10 @@ TEST(CliTwoBit, ATableTruncatedWhileMappedIsOneLineNotACrash) {
     const ssize_t written = ::write(in[1], state.data(), state.size());
     const int write_errno = errno;
     ::signal(SIGPIPE, previous);
-    if (written < 0) EXPECT_EQ(write_errno, EPIPE);
-    else EXPECT_EQ(written, static_cast<ssize_t>(state.size()));
+    if (written < 0)
+        EXPECT_EQ(write_errno, EPIPE);
+    else
+        EXPECT_EQ(written, static_cast<ssize_t>(state.size()));
     ::close(in[1]);
     int status = 0;
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);

@@ -7,8 +7,9 @@
 #include <csignal>
 #include <cstring>
 
+#include "engine/atomic_write.hpp"
 #include "engine/error.hpp"
-#include "engine/table_file.hpp"
+#include "tools/cli/common.hpp"
 #include "tools/cli/progress.hpp"
 
 namespace frontier::cli {
@@ -128,8 +129,7 @@ void write_out(const std::string& text) {
 std::string json_members(const Json& j) {
     std::string text;
     for (auto it = j.begin(); it != j.end(); ++it)
-        text += ",\n  \"" + it.key() +
-                "\": " + it.value().dump(-1, ' ', false, Json::error_handler_t::replace);
+        text += ",\n  \"" + it.key() + "\": " + json_line(it.value());
     return text;
 }
 

@@ -9,7 +9,7 @@
 #include <span>
 #include <sstream>
 
-#include "engine/table_file.hpp"
+#include "engine/atomic_write.hpp"
 
 namespace frontier::cli::svg {
 

@@ -82,15 +82,15 @@ struct SolveCommand {
         if (!heuristic.empty()) c.heuristic = heuristic;
         if (!traits(c.algorithm).uses_heuristic) c.heuristic.clear();
         c.hash = sw.hash;
+        const std::string h_name = heuristic_name<P>(c.heuristic);
+        c.admissible = heuristic_admissible<P>(h_name);
         refuse_unused_options(sw, {c}, options);
         const std::string why = DomainIO<D>::unsolvable_reason(d, s);  // once: it may be costly
         if (!sw.no_parity_check && !why.empty()) {
             print_unsolvable(d, s, c, why, options.echo(), json);
             return 1;
         }
-        const typename P::Heuristics h =
-            make_heuristic<P>(d, heuristic_name<P>(c.heuristic), options);
-        c.admissible = heuristic_admissible<P>(heuristic_name<P>(c.heuristic));
+        const typename P::Heuristics h = make_heuristic<P>(d, h_name, options);
         require_bound<D>(c, sw, !solvability_known<P>() || !why.empty());
         const HdaResult<D> r = search_with_progress(d, s, c, h);
         if (json) {

@@ -175,12 +175,12 @@ int BatchCommand<P>::run() const {
     std::optional<D> shared;
     if constexpr (!BuildsInstances<P>) shared.emplace(P::make_domain(name, options));
     AlgorithmChoice c = choose(shared, instances);
-    c.admissible = heuristic_admissible<P>(heuristic_name<P>(c.heuristic));
+    const std::string h_name = heuristic_name<P>(c.heuristic);
+    c.admissible = heuristic_admissible<P>(h_name);
     refuse_unused_options(sw, {c}, options);
     // Unsolvable rows are reported, not searched; where they cannot all be told apart, a tree
     // search needs its bound for every row.
     require_bound<D>(c, sw, !solvability_known<P>());
-    const std::string h_name = heuristic_name<P>(c.heuristic);
     std::optional<typename P::Heuristics> shared_h;
     if (shared) shared_h.emplace(make_heuristic<P>(*shared, h_name, options));
     const double load_seconds = load_clock.seconds();

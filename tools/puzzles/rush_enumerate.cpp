@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "domains/rush/rush_census.hpp"
+#include "engine/atomic_write.hpp"
 #include "engine/cluster.hpp"
-#include "engine/table_file.hpp"
 #include "engine/timer.hpp"
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
