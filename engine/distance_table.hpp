@@ -16,7 +16,9 @@
 #include <string>
 
 #include "engine/big_array.hpp"
+#include "engine/domain_io.hpp"
 #include "engine/layered_bfs.hpp"
+#include "engine/shard_writer.hpp"
 #include "engine/sharded_table.hpp"
 #include "engine/table_file.hpp"
 
@@ -78,5 +80,38 @@ class DistanceTable {
     std::optional<ShardedTableFile> shards_;
     std::span<const std::uint8_t> bytes_;
 };
+
+// The header of a one-byte distance table of `d` after a search that gave `r`: the puzzle's spec,
+// goal and metric named through its DomainIO, so `frontier lookup` finds the puzzle that reads it.
+template <class D>
+TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
+    TableHeader h;
+    h.kind = "distance";
+    h.domain = DomainIO<D>::spec(d);
+    h.goal = DomainIO<D>::goal_text(d);
+    h.entries = d.size();
+    h.entry_bits = 8;
+    h.max_value = r.max_depth();
+    if constexpr (HasMetricText<D>) h.set_field("metric", DomainIO<D>::metric(d));
+    h.set_field("reached", std::to_string(r.reached));
+    return h;
+}
+
+// Writes the table of `d` that layered_bfs filled into `path` (atomically), a file `frontier
+// lookup` answers from.
+template <class D>
+void save_distance_table(const std::string& path, const D& d, const LayeredBfsResult& r,
+                         const DistanceTable& table) {
+    write_table_file(path, distance_header(d, r), table.bytes());
+}
+
+// Collective: the slices of a distributed run (layered_bfs_distributed) written as one shard per
+// process of `dir` and a manifest (engine/shard_writer.hpp).
+template <class D>
+void save_distance_shards(const std::string& dir, const D& d, const LayeredBfsResult& r,
+                          Cluster& cluster, const SliceLayout& layout,
+                          std::span<const std::uint8_t> slice) {
+    write_shards(dir, distance_header(d, r), cluster, layout, slice);
+}
 
 }  // namespace frontier

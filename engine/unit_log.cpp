@@ -1,5 +1,7 @@
 #include "engine/unit_log.hpp"
 
+#include "engine/checkpoint_rule.hpp"
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -69,9 +71,7 @@ UnitLog::UnitLog(std::string path, const std::string& description, bool resume)
     if (description.find('\n') != std::string::npos)
         throw std::logic_error("UnitLog description has a line break");
     const int flags = O_RDWR | O_CREAT | (resume ? 0 : O_EXCL);
-    if (!resume && ::access(path_.c_str(), F_OK) == 0)
-        fail(path_,
-             "a checkpoint of an earlier run exists; continue it with --resume, or delete it");
+    if (!resume && ::access(path_.c_str(), F_OK) == 0) refuse_earlier_checkpoint(path_);
     RegularFile file = RegularFile::open(path_, flags, "checkpoint");
     // One writer per checkpoint: a second run resuming it at the same time would interleave
     // records and corrupt it. The lock goes with the descriptor (at exit, even on a crash).

@@ -49,7 +49,7 @@ struct UnitShard {
 };
 
 // "K/N" with 0 <= K < N; the empty text is the whole job. InputError naming `option` otherwise.
-UnitShard parse_unit_shard(std::string_view text, std::string_view option = "--shard");
+UnitShard parse_unit_shard(std::string_view text, std::string_view option = "shard");
 
 // Where a record accepted by the job came from.
 enum class UnitOrigin { Checkpoint, Imported, Ran };

@@ -385,7 +385,7 @@ TEST(CliHardening, MessagesSayPlainlyWhatIsWrong) {
     std::filesystem::copy_file(table, table + ".checkpoint");
     exact(run_frontier("enumerate sliding:2x3 --two-bit --resume --out " + table),
           table +
-              ".checkpoint: a finished table, not a checkpoint: nothing to resume (remove it "
+              ".checkpoint: a finished table, not a checkpoint: nothing to resume (delete it "
               "to compute it again)");
     std::filesystem::remove_all(dir);
 }

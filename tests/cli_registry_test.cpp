@@ -3,6 +3,7 @@
 // recipe, answered through every generic verb.
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -99,6 +100,26 @@ TEST(CliRegistry, NoFileUnderToolsExceedsFourHundredLines) {
         const std::string text = read_file(entry.path());
         EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 400) << entry.path();
     }
+}
+
+// Table files are the engine's: tools/ parses, shows progress and prints, and may open a table
+// to route a lookup, but never builds a header or writes a table, so a library user's tables are
+// the program's (engine/two_bit_table_run.hpp, engine/distance_table.hpp).
+TEST(CliRegistry, NoFileUnderToolsBuildsATableHeaderOrWritesATable) {
+    const fs::path tools = fs::path(FRONTIER_SOURCE_DIR) / "tools";
+    const std::regex builds(R"(TableHeader\s+\w+\s*;|TableHeader\s*\{|\.set_field\(|)"
+                            R"(\bwrite_table_(file|shard|manifest)\(|\bwrite_shards\(|)"
+                            R"(\badd_block_checksums\(|\b(two_bit|distance)_header\()");
+    int files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(tools)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        ++files;
+        const std::string text = read_file(entry.path());
+        std::smatch m;
+        EXPECT_FALSE(std::regex_search(text, m, builds)) << entry.path() << ": " << m.str();
+    }
+    EXPECT_GE(files, 50);
 }
 
 TEST(CliRegistry, AnOptionThePuzzleDoesNotTakeIsRefusedByName) {

@@ -86,7 +86,8 @@ TEST(CliRushEnumerate, ResumesAfterAStopWithoutLosingOrRepeatingAUnit) {
     EXPECT_FALSE(std::filesystem::exists(out));
     EXPECT_TRUE(std::filesystem::exists(checkpoint));
     // Without --resume, the checkpoint is not overwritten.
-    expect_input_error(run_frontier("rush enumerate --size 4 --walls 1 --out " + out), "--resume");
+    expect_input_error(run_frontier("rush enumerate --size 4 --walls 1 --out " + out),
+                       "a checkpoint of an earlier run exists; resume it, or delete it");
     // A checkpoint of another universe is refused.
     expect_input_error(run_frontier("rush enumerate --size 4 --walls 2 --out " + out + " --resume"),
                        "written by a different computation");

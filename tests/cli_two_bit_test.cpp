@@ -139,8 +139,8 @@ TEST(CliTwoBit, ANewRunDoesNotOverwriteTheCheckpointOfAnEarlierOne) {
     ASSERT_FALSE(earlier.empty());
     const auto again = run_frontier(run);
     expect_input_error(again, checkpoint +
-                                  ": a checkpoint of an earlier run exists; continue it with "
-                                  "--resume, or delete it");
+                                  ": a checkpoint of an earlier run exists; resume it, or "
+                                  "delete it");
     EXPECT_EQ(again.out, "");
     EXPECT_EQ(file_bytes(checkpoint), earlier);
     EXPECT_EQ(run_frontier("enumerate sliding:3x3 --two-bit --resume --out " + out).exit_code, 0);

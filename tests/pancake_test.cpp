@@ -172,5 +172,40 @@ TEST(CliPancake, EnumerateSolveAndLookup) {
     std::filesystem::remove_all(dir);
 }
 
+// Two-bit tables of pancakes through the program: the brute force's layers, a lookup whose
+// path, flipped out by hand, sorts the stack in the brute force's number of flips, and 11
+// pancakes reaching the published pancake number, 13 (OEIS A058986).
+TEST(CliPancake, TwoBitTablesGiveTheBruteForcesDistancesAndPaths) {
+    const auto dist = brute_force_distances(8);
+    const std::string dir = test::temp_dir(), table = dir + "/p8.2bit";
+    const auto e = test::run_frontier("enumerate pancake:8 --two-bit --json --out " + table);
+    ASSERT_EQ(e.exit_code, 0) << e.err;
+    EXPECT_EQ(nlohmann::json::parse(e.out)["layers"].get<std::vector<std::uint64_t>>(),
+              layers_of(dist));
+    std::mt19937 rng(8);
+    for (int i = 0; i < 20; ++i) {
+        Stack s(8);
+        std::iota(s.begin(), s.end(), 1);
+        std::shuffle(s.begin(), s.end(), rng);
+        const auto looked =
+            test::run_frontier("lookup " + table + " '" + text_of(s) + "' --path --json");
+        ASSERT_EQ(looked.exit_code, 0) << looked.err;
+        const auto answer = nlohmann::json::parse(looked.out)[0];
+        EXPECT_EQ(answer["distance"], dist.at(s)) << text_of(s);
+        Stack t = s;
+        for (const auto& move : answer["moves"])
+            std::reverse(t.begin(), t.begin() + std::stoi(move.get<std::string>()));
+        EXPECT_TRUE(std::is_sorted(t.begin(), t.end())) << text_of(s);
+        EXPECT_EQ(answer["moves"].size(), static_cast<std::size_t>(dist.at(s)));
+    }
+    const auto eleven = test::run_frontier("enumerate pancake:11 --two-bit --json");
+    ASSERT_EQ(eleven.exit_code, 0) << eleven.err;
+    const auto j = nlohmann::json::parse(eleven.out);
+    EXPECT_EQ(j["max_depth"], 13);
+    EXPECT_EQ(j["reached"], 39916800u);
+    EXPECT_EQ(j["farthest_count"], 6);  // OEIS A067607
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace frontier

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "domains/sliding/sliding_io.hpp"
+
 namespace frontier {
 
 namespace {
@@ -55,6 +57,17 @@ TileState SlidingTwoBitSpace::state(std::uint64_t index) const {
     const std::uint64_t pair = index / static_cast<std::uint64_t>(cells_);
     const std::uint64_t blank = index - pair * static_cast<std::uint64_t>(cells_);
     return from_searched(searched_.unrank(blank * per_blank_ + pair));
+}
+
+TwoBitIdentity two_bit_identity(const SlidingTwoBitSpace& space) {
+    const SlidingTiles& board = space.board();
+    const SlidingTiles& searched = space.searched();
+    return TwoBitIdentity{
+        sliding_spec(board.rows(), board.cols()),
+        format_tiles(board, board.goal()),
+        space.size(),
+        "pair-blank",
+        {{"searched", std::to_string(searched.rows()) + "x" + std::to_string(searched.cols())}}};
 }
 
 }  // namespace frontier

@@ -28,6 +28,7 @@
 
 #include "domains/sliding/sliding_cursor.hpp"
 #include "domains/sliding/sliding_tiles.hpp"
+#include "engine/two_bit_file.hpp"
 
 namespace frontier {
 
@@ -103,5 +104,9 @@ class SlidingTwoBitSpace {
     std::array<std::uint8_t, 16> parity_{};
     std::uint64_t links_ = 0;
 };
+
+// What names the space's tables (engine/two_bit_file.hpp): the board and goal as the user names
+// them, index=pair-blank (this order) and searched=RxC (the orientation scanned).
+TwoBitIdentity two_bit_identity(const SlidingTwoBitSpace& space);
 
 }  // namespace frontier

@@ -1,9 +1,7 @@
 #include "tools/commands/enumerate.hpp"
 
 #include <algorithm>
-#include <random>
 
-#include "engine/payload_blocks.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/commands/depth_plot.hpp"
 
@@ -15,7 +13,9 @@ void print_text(const Report& rep, const EnumerateOptions& o) {
     const LayeredBfsResult& r = rep.result;
     const std::string threads =
         std::to_string(r.threads) + (r.threads == 1 ? " thread" : " threads");
-    if (rep.states && o.distributed)
+    if (rep.two_bit_bytes)
+        ;  // its heading came before the run (tools/commands/two_bit.hpp)
+    else if (rep.states && o.distributed)
         std::printf("%s, %llu states, %d ranks x %s\n", rep.description.c_str(),
                     static_cast<unsigned long long>(*rep.states), r.processes, threads.c_str());
     else if (rep.states)
@@ -40,9 +40,13 @@ void print_text(const Report& rep, const EnumerateOptions& o) {
     const std::uint64_t at_max = r.layers.empty() ? 0 : r.layers.back();
     if (at_max > std::min<std::uint64_t>(o.show_farthest, rep.farthest.size()))
         farthest += " | ... (" + std::to_string(at_max) + " states in all)";
-    std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
-    std::printf("%s, %s states/s\n", format_seconds(r.seconds).c_str(),
-                format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str());
+    if (!rep.farthest.empty() || !rep.two_bit_bytes)
+        std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
+    std::printf("%s, %s states/s%s\n", format_seconds(r.seconds).c_str(),
+                format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str(),
+                rep.two_bit_bytes
+                    ? (" (layers: p push, s sparse push, u pull: " + rep.directions + ")").c_str()
+                    : "");
     if (!o.plot.empty()) std::printf("wrote %s\n", o.plot.c_str());
     if (o.distributed)
         std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
@@ -59,6 +63,7 @@ void print_json_report(const Report& rep, const EnumerateOptions& o) {
     j["goal"] = rep.goal;
     if (!rep.metric.empty()) j["metric"] = rep.metric;
     if (!rep.start.empty()) j["start"] = rep.start;
+    if (rep.two_bit_bytes) j["encoding"] = "two-bit";
     j["symmetry"] = rep.symmetry;
     j["states"] = rep.states ? *rep.states : r.reached;
     j["reached"] = r.reached;
@@ -70,6 +75,10 @@ void print_json_report(const Report& rep, const EnumerateOptions& o) {
     j["seconds"] = r.seconds;
     j["states_per_second"] = static_cast<double>(r.reached) / std::max(r.seconds, 1e-9);
     j["threads"] = r.threads;
+    if (rep.two_bit_bytes) {
+        j["directions"] = rep.directions;
+        j["table_bytes"] = *rep.two_bit_bytes;
+    }
     if (o.distributed) {
         j["ranks"] = r.processes;
         j["exchanged"] = r.exchanged;
@@ -97,7 +106,11 @@ void print_report(const Report& rep, const EnumerateOptions& o, const std::strin
         print_json_report(rep, o);
     else
         print_text(rep, o);
-    if (!o.out.empty() && !o.json) std::printf("wrote %s (%s)\n", o.out.c_str(), what.c_str());
+    if (o.out.empty() || o.json) return;
+    if (rep.checkpoint.empty())
+        std::printf("wrote %s (%s)\n", o.out.c_str(), what.c_str());
+    else
+        std::printf("wrote the checkpoint %s; continue with --resume\n", rep.checkpoint.c_str());
 }
 
 void prepare_shard_directory(const std::string& dir) {
@@ -106,38 +119,6 @@ void prepare_shard_directory(const std::string& dir) {
     if (!std::filesystem::is_directory(dir))
         throw InputError("--out " + dir + ": with --distributed, --out names a directory (" +
                          (ec ? ec.message() : std::string("it is a file")) + ")");
-}
-
-void remove_old_manifest(const std::string& dir, Cluster& cluster) {
-    agree(cluster, [&] {
-        if (cluster.rank() != 0) return;
-        std::error_code ec;
-        std::filesystem::remove(std::filesystem::path(dir) / kManifestName, ec);
-        if (ec)
-            throw InputError("--out " + dir + ": cannot remove the old manifest: " + ec.message());
-    });
-}
-
-void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
-                  const SliceLayout& layout, std::span<const std::uint8_t> slice,
-                  bool block_checksums) {
-    std::uint64_t id = 0;
-    if (cluster.rank() == 0) id = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
-    broadcast_value(cluster, 0, id);
-    char id_text[17];
-    std::snprintf(id_text, sizeof id_text, "%016llx", static_cast<unsigned long long>(id));
-    write_table_shard(dir, whole, cluster.rank(), cluster.size(), layout.first(cluster.rank()),
-                      id_text, slice, block_checksums ? default_block_bytes(slice.size()) : 0);
-    cluster.barrier();
-    if (cluster.rank() == 0) {
-        std::vector<std::uint64_t> firsts, sizes;
-        for (int p = 0; p < cluster.size(); ++p) {
-            firsts.push_back(layout.first(p));
-            sizes.push_back(layout.size(p));
-        }
-        write_table_manifest(dir, whole, id_text, firsts, sizes);
-    }
-    cluster.barrier();
 }
 
 void add_enumerate_options(CLI::App& cmd, EnumerateOptions& o) {

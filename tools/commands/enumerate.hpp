@@ -9,8 +9,9 @@
 //   neither (sliding blocks)                     layered_hash_bfs over sharded hash sets
 // The roots are the domain's enumeration_roots() when it has them (peg solitaire and sliding
 // blocks count from their start), else its goal (distances to the goal). --symmetry searches the
-// SymmetryReduced view of a domain that has canonical(). A puzzle with two-bit tables provides
-// enumerate_two_bit() in its entry; one too large to enumerate says why in kNoEnumeration.
+// SymmetryReduced view of a domain that has canonical(). A puzzle with two-bit tables offers
+// two_bit_space() in its entry (tools/commands/two_bit.hpp); one too large to enumerate says why
+// in kNoEnumeration.
 // The report (text and JSON) is in enumerate.cpp, shared by every search and the distributed run.
 #pragma once
 
@@ -25,6 +26,7 @@
 #include "engine/hash_bfs.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/memory.hpp"
+#include "engine/shard_writer.hpp"
 #include "engine/sharded_table.hpp"
 #include "engine/symmetry.hpp"
 #include "tools/cli/cluster_session.hpp"
@@ -57,6 +59,11 @@ struct Report {
     bool symmetry = false;
     LayeredBfsResult result;
     std::vector<std::string> farthest;  // formatted, at most 1000
+    // A two-bit table's (tools/commands/two_bit.hpp): its heading is printed before the run, its
+    // layers' directions after it.
+    std::optional<std::uint64_t> two_bit_bytes;
+    std::string directions;
+    std::string checkpoint;  // a run that stopped early saved this instead of --out
 };
 
 template <class D>
@@ -70,20 +77,6 @@ Report describe(const D& d, const EnumerateOptions& o) {
     if constexpr (HasMetricText<D>) rep.metric = IO::metric(d);
     rep.symmetry = o.symmetry;
     return rep;
-}
-
-template <class D>
-TableHeader distance_header(const D& d, const LayeredBfsResult& r) {
-    TableHeader h;
-    h.kind = "distance";
-    h.domain = DomainIO<D>::spec(d);
-    h.goal = DomainIO<D>::goal_text(d);
-    h.entries = d.size();
-    h.entry_bits = 8;
-    h.max_value = r.max_depth();
-    if constexpr (HasMetricText<D>) h.set_field("metric", DomainIO<D>::metric(d));
-    h.set_field("reached", std::to_string(r.reached));
-    return h;
 }
 
 // Writes the --plot file, if asked for, then prints the report (as text, or as one JSON object
@@ -153,8 +146,7 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
             progress.finish();
             for (std::uint64_t rank : rep.result.farthest)
                 rep.farthest.push_back(IO::format(d, d.unrank(rank)));
-            if (!o.out.empty())
-                write_table_file(o.out, distance_header(d, rep.result), table.bytes());
+            if (!o.out.empty()) save_distance_table(o.out, d, rep.result, table);
         }
     } else {
         if (!o.out.empty())
@@ -188,18 +180,6 @@ void run(const S& searched, const D& d, const EnumerateOptions& o) {
 // --out DIR for a distributed run: the directory exists (created if needed).
 void prepare_shard_directory(const std::string& dir);
 
-// Collective, once every check of the run has passed: rank 0 removes an old manifest from DIR,
-// so readers never pair it with the new shards. Earlier, a refused run would leave a finished
-// table without its manifest, unreadable.
-void remove_old_manifest(const std::string& dir, Cluster& cluster);
-
-// Collective: every rank writes its slice of the table `whole` as one shard of DIR; then rank 0
-// writes the manifest (engine/sharded_table.hpp). One-byte and two-bit tables alike; with
-// `block_checksums` each shard lists its payload blocks' checksums (engine/payload_blocks.hpp).
-void write_shards(const std::string& dir, const TableHeader& whole, Cluster& cluster,
-                  const SliceLayout& layout, std::span<const std::uint8_t> slice,
-                  bool block_checksums = false);
-
 template <class D>
 void enumerate_distributed(const D& d, const EnumerateOptions& o) {
     Cluster& cluster = cluster_session();
@@ -229,8 +209,7 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
         const LayeredBfsResult r = layered_bfs_distributed(
             d, std::span<const typename D::State>(&goal, 1), slice.span(), cluster, options);
         progress.finish();
-        if (!o.out.empty())
-            write_shards(o.out, distance_header(d, r), cluster, layout, slice.span());
+        if (!o.out.empty()) save_distance_shards(o.out, d, r, cluster, layout, slice.span());
         if (!leader) return;
         Report rep = describe(d, o);
         rep.states = d.size();
@@ -242,6 +221,15 @@ void enumerate_distributed(const D& d, const EnumerateOptions& o) {
     });
 }
 
+// A puzzle whose entry offers a two-bit space, and its two-bit enumeration
+// (tools/commands/two_bit.hpp, which its entry's file includes).
+template <class P>
+concept TwoBitPuzzle = requires(const typename P::Domain& d) {
+    P::two_bit_space(d);
+};
+template <class P>
+void enumerate_two_bit(const typename P::Domain& d, const EnumerateOptions& o);
+
 template <SearchPuzzle P>
 void enumerate(const typename P::Domain& d, const typename P::Options& own,
                const EnumerateOptions& o, const Registry& registry) {
@@ -250,8 +238,8 @@ void enumerate(const typename P::Domain& d, const typename P::Options& own,
     // Before the search, so a bad path costs no computation (distributed: checked by rank 0).
     if (o.plot_given && !o.distributed) check_output_path("--plot", o.plot);
     if (o.two_bit) {
-        if constexpr (requires { P::enumerate_two_bit(d, own, o); })
-            return P::enumerate_two_bit(d, own, o);
+        if constexpr (TwoBitPuzzle<P>)
+            return enumerate_two_bit<P>(d, o);
         else
             throw InputError("--two-bit: only " + registry.offered("two-bit") +
                              " have two-bit tables (" + DomainIO<D>::name(d) + " has not)");

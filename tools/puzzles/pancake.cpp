@@ -5,9 +5,11 @@
 
 #include "domains/pancake/pancake_heuristics.hpp"
 #include "domains/pancake/pancake_io.hpp"
+#include "domains/pancake/pancake_two_bit.hpp"
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/search_verbs.hpp"
+#include "tools/commands/two_bit.hpp"
 #include "tools/puzzles/registry.hpp"
 
 namespace frontier::cli {
@@ -32,6 +34,7 @@ struct PancakeEntry {
     }
     static Pancake from_header(const TableHeader& h) { return parse_pancake_name(h.domain); }
     static PancakeState default_start(const Pancake& d) { return d.reversed(); }
+    static PancakeTwoBitSpace two_bit_space(const Pancake& d) { return PancakeTwoBitSpace(d); }
     static constexpr bool kEveryStateSolvable = true;  // flips reach every order
     // The heuristics, by name (tools/commands/search_entry.hpp).
     using Choice = HeuristicChoice<Heuristics, Pancake, Options>;
@@ -61,6 +64,8 @@ void register_pancake(Registry& registry) {
     add_search_verbs<PancakeEntry>(registry);
     add_enumerate_verb<PancakeEntry>(registry);
     add_distance_table_reader<PancakeEntry>(registry);
+    registry.offer("two-bit", "pancake stacks");
+    add_two_bit_table_reader<PancakeEntry>(registry);
 }
 
 }  // namespace frontier::cli

@@ -57,7 +57,7 @@ void enumerate(const RushEnumerateOptions& o) {
     ProgressLine progress(true);
     UnitRunOptions options{.checkpoint = o.out.empty() ? "" : o.out + ".checkpoint",
                            .resume = o.resume,
-                           .shard = parse_unit_shard(o.shard),
+                           .shard = parse_unit_shard(o.shard, "--shard"),
                            .imports = o.imports,
                            .max_units = o.max_units,
                            .threads = o.threads};

@@ -1,7 +1,8 @@
 // Sliding-tile puzzles (8puzzle, 15puzzle, 24puzzle, sliding:RxC): everything the program says
 // about them. Boards of up to 16 cells run on the 64-bit SlidingTiles, larger ones (the
 // 24-puzzle) on the 128-bit WideSlidingTiles: two entries, one per board type. Their own verbs
-// are in sliding_pdb.cpp (pdb) and sliding_two_bit.cpp (two-bit tables).
+// are in sliding_pdb.cpp (pdb); two-bit tables come from tools/commands/two_bit.hpp over
+// SlidingTwoBitSpace.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -11,15 +12,16 @@
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
+#include "domains/sliding/sliding_two_bit.hpp"
 #include "tools/cli/bus_error_guard.hpp"
 #include "tools/cli/help_format.hpp"
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/play.hpp"
 #include "tools/commands/search_verbs.hpp"
+#include "tools/commands/two_bit.hpp"
 #include "tools/play/sliding_play.hpp"
 #include "tools/puzzles/registry.hpp"
-#include "tools/puzzles/sliding_two_bit.hpp"
 
 namespace frontier::cli {
 
@@ -114,22 +116,7 @@ struct NarrowSliding : SlidingPuzzle<SlidingTiles> {
         "solve such boards with pattern databases instead (frontier pdb build, then solve "
         "--heuristic pdb: docs/howto/solving.md)";
     static constexpr PuzzleExample kExample{"8puzzle", "'8 6 7 2 5 4 3 _ 1'", "8puzzle"};
-    static void enumerate_two_bit(const SlidingTiles& d, const Options&,
-                                  const EnumerateOptions& o) {
-        if (o.symmetry) throw InputError("--two-bit: not with --symmetry");
-        TwoBitEnumerateOptions t;
-        t.threads = o.threads;
-        t.max_depth = o.max_depth;
-        t.out = o.out;
-        t.plot = o.plot;
-        t.resume = o.resume;
-        t.checkpoint_minutes = o.checkpoint_minutes;
-        t.json = o.json;
-        t.show_farthest = o.show_farthest;
-        t.distributed = o.distributed;
-        if (o.distributed) return cli::enumerate_two_bit_distributed(d, t);
-        cli::enumerate_two_bit(d, t);
-    }
+    static SlidingTwoBitSpace two_bit_space(const SlidingTiles& d) { return SlidingTwoBitSpace(d); }
 };
 
 struct WideSliding : SlidingPuzzle<WideSlidingTiles> {
@@ -202,13 +189,7 @@ void register_sliding(Registry& registry) {
     add_enumerate_verb<NarrowSliding>(registry);
     add_enumerate_verb<WideSliding>(registry);
     registry.offer("two-bit", "sliding-tile boards of up to 16 cells");
-    registry.add_table_reader(TableReader{
-        is_two_bit_table, [](const TableHeader&, OpenedTable table, const LookupRequest& r) {
-            if (auto* shards = std::get_if<ShardedTableFile>(&table))
-                return lookup_two_bit_shards(*shards, r.states, r.json, r.path, r.verify);
-            lookup_two_bit(std::move(std::get<TableFile>(table)), r.states, r.json, r.path,
-                           r.verify);
-        }});
+    add_two_bit_table_reader<NarrowSliding>(registry);
     add_distance_table_reader<NarrowSliding>(registry);
     registry.add("play", PuzzleHandler{std::string(NarrowSliding::kNames),
                                        [](std::string_view n) {
