@@ -211,6 +211,44 @@ TEST(CliStream, SolveBatchFormatsAgreeWhateverTheThreads) {
     EXPECT_EQ(run_frontier("solve-batch 8puzzle - --json --format text", input).exit_code, 2);
 }
 
+// The instance reader takes its input in large blocks and cuts the lines in place: lines across
+// the blocks' ends, a comment longer than a block, CR LF endings, a byte-order mark and a last
+// line without its newline read as line by line, from a file or a pipe, whatever --threads.
+TEST(CliStream, SudokuBatchReadsLinesAcrossBlocks) {
+    const std::string dir = frontier::test::temp_dir();
+    const std::string puzzle =
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    std::string text = "\xEF\xBB\xBF";
+    for (int i = 0; i < 3000; ++i) {
+        if (i == 1000) text += "# " + std::string(200000, 'c') + "\n";
+        text += puzzle + (i % 2 == 0 ? "\n" : "\r\n");
+    }
+    text += puzzle;  // line 3002, no newline
+    const std::string path = dir + "/blocks.txt";
+    std::ofstream(path) << text;
+    const auto one = run_frontier("solve-batch sudoku " + path + " --threads 1");
+    const auto two = run_frontier("solve-batch sudoku " + path + " --threads 2");
+    const auto piped =
+        frontier::test::run_shell("cat " + path + " | " + frontier::test::frontier_binary() +
+                                  " solve-batch sudoku - --threads 2");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(piped.exit_code, 0) << piped.err;
+    const auto rows = [](const std::string& out) {
+        return out.substr(0, out.find("3001 puzzles"));
+    };
+    EXPECT_EQ(count_lines(rows(one.out)), 3001);
+    EXPECT_EQ(rows(one.out), rows(two.out));
+    EXPECT_EQ(rows(one.out), rows(piped.out));
+    EXPECT_EQ(one.out.rfind("1\t859612437", 0), 0u) << one.out.substr(0, 200);
+    // Line numbers count the comment: the row after it is line 1002, the last one 3002.
+    EXPECT_NE(one.out.find("\n1000\t859612437"), std::string::npos);
+    EXPECT_EQ(one.out.find("\n1001\t"), std::string::npos);
+    EXPECT_NE(one.out.find("\n1002\t859612437"), std::string::npos);
+    EXPECT_NE(one.out.find("\n3002\t859612437"), std::string::npos);
+    EXPECT_NE(one.out.find("3001 puzzles: 3001 solved"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(CliStream, SudokuBatchAndRushGradeStreamInInputOrder) {
     const std::string file = frontier::test::data_file("sudoku.tsv");
     const auto one = run_frontier("solve-batch sudoku " + file + " --threads 1");

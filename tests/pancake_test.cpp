@@ -19,39 +19,20 @@
 #include "engine/error.hpp"
 #include "engine/idastar.hpp"
 #include "engine/layered_bfs.hpp"
+#include "tests/support/pancake_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
 namespace {
 
-using Stack = std::vector<int>;  // sizes 1..n, top first
+using Stack = test::PancakeStack;
 
-// Distances from the sorted stack to every stack of n pancakes, by flipping prefixes of vectors.
 std::map<Stack, int> brute_force_distances(int n) {
-    Stack sorted(n);
-    std::iota(sorted.begin(), sorted.end(), 1);
-    std::map<Stack, int> dist{{sorted, 0}};
-    std::queue<Stack> queue;
-    queue.push(sorted);
-    while (!queue.empty()) {
-        const Stack s = queue.front();
-        queue.pop();
-        for (int k = 2; k <= n; ++k) {
-            Stack t = s;
-            std::reverse(t.begin(), t.begin() + k);
-            if (dist.emplace(t, dist[s] + 1).second) queue.push(t);
-        }
-    }
-    return dist;
+    return test::pancake_distances(n);
 }
 
 std::vector<std::uint64_t> layers_of(const std::map<Stack, int>& dist) {
-    std::vector<std::uint64_t> layers;
-    for (const auto& [stack, d] : dist) {
-        if (layers.size() <= static_cast<std::size_t>(d)) layers.resize(d + 1);
-        ++layers[d];
-    }
-    return layers;
+    return test::pancake_layers(dist);
 }
 
 std::string text_of(const Stack& s) {

@@ -1,6 +1,6 @@
 // The game logic of `frontier play`: moves, undo, score, keys, the coach and its cancellation,
-// random starts at an exact distance. The distances are checked against A* with Manhattan
-// distance (optimal, and independent of the distance table the coach reads).
+// the errors of random starts at an exact distance. The distances are checked against A* with
+// Manhattan distance (optimal, and independent of the distance table the coach reads).
 #include <atomic>
 #include <filesystem>
 #include <string>
@@ -237,36 +237,25 @@ TEST(PlayScript, ReadsTheNotationOfSolveInBothForms) {
     EXPECT_TRUE(c->game().solved());
 }
 
-TEST(PlayStart, ExactlyKMovesFromTheGoalFromTheTable) {
-    const auto table = build_distance_table(k8, 2);
-    std::mt19937_64 rng(11);
-    for (int k : {0, 1, 7, 20, 30}) {
-        const TileState s = random_at_distance(k8, *table, k, rng);
-        EXPECT_EQ(optimal(k8, s), k);
-    }
-    // The 8-puzzle's two farthest positions are 31 moves away.
-    const TileState far = random_at_distance(k8, *table, 31, rng);
-    const std::string text = format_tiles(k8, far);
-    EXPECT_TRUE(text == "8 6 7 2 5 4 3 _ 1" || text == "6 4 7 8 5 _ 3 2 1") << text;
-    EXPECT_THROW(random_at_distance(k8, *table, 32, rng), InputError);
-}
-
-TEST(PlayStart, TheCheckedWalkReachesExactlyK) {
-    const SlidingTiles d15(4, 4);
-    const SlidingSolver lc = ida_solver(d15, "", true);
-    std::mt19937_64 rng(5);
-    for (int k : {0, 3, 14, 22}) {
-        const TileState s = walk_to_distance(d15, lc, k, rng);
-        EXPECT_EQ(idastar(d15, s, Manhattan<SlidingTiles>(d15)).length(), k);
-    }
-    const SlidingSolver lc8 = ida_solver(k8, "", true);
-    EXPECT_EQ(optimal(k8, walk_to_distance(k8, lc8, 25, rng)), 25);
-    // The stated range: 48 on the 15-puzzle (reached, and exact), refused just past it.
-    EXPECT_EQ(walk_reach(d15), 48);
-    EXPECT_EQ(walk_reach(SlidingTiles(2, 6)), 33);
-    const TileState far = walk_to_distance(d15, lc, 48, rng);
-    EXPECT_EQ(idastar(d15, far, LinearConflict<SlidingTiles>(d15)).length(), 48);
-    EXPECT_THROW(walk_to_distance(d15, lc, 49, rng), InputError);
+// The starts at an exact distance are the library's (tests/sliding_tiles_test.cpp); play puts
+// the option the user gave in front of their errors.
+TEST(PlayStart, ErrorsOfExactStartsNameTheOption) {
+    auto message = [](const std::string& name, int moves) {
+        SlidingPlayOptions o;
+        o.name = name;
+        o.moves = moves;
+        o.background = false;
+        try {
+            make_sliding_session(o);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message("8puzzle", 32),
+              "--moves 32: no position of 8puzzle is that far from the goal (0 to 31)");
+    EXPECT_EQ(message("15puzzle", 49).rfind("--moves 49: 15puzzle starts are drawn 0 to 48 ", 0),
+              0u);
 }
 
 TEST(PlayCoach, IdaWithLinearConflictOrPatternDatabasesAgreesWithTheTable) {

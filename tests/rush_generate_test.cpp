@@ -1,5 +1,7 @@
 // Rush Hour generation by local search: the neighbour moves, the exact score, and climbs that are
-// deterministic and end at a local maximum.
+// deterministic and end at a local maximum. Random puzzles to play (rush_random): at an exact
+// distance, checked by plain BFS, or among the hardest of their cluster.
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -9,6 +11,9 @@
 #include "domains/rush/rush_generate.hpp"
 #include "domains/rush/rush_grade.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "domains/rush/rush_random.hpp"
+#include "engine/bfs.hpp"
+#include "engine/error.hpp"
 
 namespace frontier {
 namespace {
@@ -103,6 +108,43 @@ TEST(RushClimber, ClimbsAreDeterministicAndEndAtALocalMaximum) {
                 EXPECT_LE(a.score(n), r.score) << r.puzzle.board << " -> " << n;
         }
     }
+}
+
+int bfs_moves_to_solve(const RushBoard& b, RushState s) {
+    return bfs(b.with_metric(RushMetric::Moves), s).length();
+}
+
+TEST(RushRandom, AStateAtEachDistanceOfTheGradedCluster) {
+    // Fogleman's 60-move board: its cluster has positions at every distance 0 to 60.
+    const RushPuzzle p = parse_rush("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM");
+    RushGrader grader;
+    grader.grade(p.board, p.start);
+    std::mt19937_64 rng(4);
+    for (int k : {0, 1, 30, 59, 60}) {
+        const std::optional<RushState> s = random_state_at_distance(grader, k, rng);
+        ASSERT_TRUE(s.has_value()) << k;
+        EXPECT_EQ(bfs_moves_to_solve(p.board, *s), k);
+    }
+    EXPECT_FALSE(random_state_at_distance(grader, 61, rng).has_value());
+}
+
+TEST(RushRandom, PuzzlesAtAnExactDistanceOrTheHardest) {
+    std::mt19937_64 rng(17);
+    // Up to 15 from random boards, beyond from the known hard boards' clusters: every K to 60.
+    for (int k : {0, 5, 12, 16, 33, 51, 60}) {
+        const RushPuzzle p = random_rush_puzzle(rng, k);
+        EXPECT_EQ(bfs_moves_to_solve(p.board, p.start), k);
+    }
+    EXPECT_THROW(random_rush_puzzle(rng, kRushFarthest + 1), InputError);
+    const RushPuzzle hard = random_rush_puzzle(rng, -1);
+    RushGrader grader;
+    const RushGrade g = grader.grade(hard.board, hard.start);
+    EXPECT_GE(g.moves, 10);
+    EXPECT_EQ(g.moves, g.hardest_moves);
+    // The same generator state, the same puzzle.
+    std::mt19937_64 a(9), b(9);
+    const RushPuzzle pa = random_rush_puzzle(a, 7), pb = random_rush_puzzle(b, 7);
+    EXPECT_EQ(format_rush(pa.board, pa.start), format_rush(pb.board, pb.start));
 }
 
 }  // namespace

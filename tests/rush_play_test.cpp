@@ -1,5 +1,5 @@
 // `frontier play rush`: keys (select, slide, merged slides), the cluster coach against plain BFS,
-// scoring with moves that keep the distance, random puzzles at an exact distance.
+// scoring with moves that keep the distance, the errors of random puzzles.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -95,7 +95,7 @@ TEST(RushPlay, TheDistanceShownEqualsBfsAfterEveryMoveAndSideMovesCostOne) {
     int side = walk_and_check(*session(kBoard60));
     // A random board with more free pieces has moves that keep the distance.
     std::mt19937_64 rng(3);
-    const RushStart p = random_rush_start(rng, 8);
+    const RushPuzzle p = random_rush_puzzle(rng, 8);
     side += walk_and_check(*session(format_rush(p.board, p.start)));
     EXPECT_GT(side, 0);
 }
@@ -170,19 +170,18 @@ TEST(RushPlay, NoColorSetAndNotEmptyTurnsColoursOff) {
     EXPECT_FALSE(colours_allowed("0"));  // any non-empty value, even "0"
 }
 
-TEST(RushPlay, RandomPuzzlesAtAnExactDistanceOrTheHardest) {
-    std::mt19937_64 rng(17);
-    // Up to 15 from random boards, beyond from the known hard boards' clusters: every K to 60.
-    for (int k : {0, 5, 12, 16, 33, 51, 60}) {
-        const RushStart p = random_rush_start(rng, k);
-        EXPECT_EQ(bfs_moves(p.board, p.start), k);
+// The random puzzles are the library's (tests/rush_generate_test.cpp); play puts the option the
+// user gave in front of their errors.
+TEST(RushPlay, ErrorsOfRandomPuzzlesNameTheOption) {
+    RushPlayOptions o;
+    o.moves = kRushFarthest + 1;
+    o.background = false;
+    try {
+        make_rush_session(o);
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("--moves 61: expected 0 to 60 (", 0), 0u) << e.what();
     }
-    EXPECT_THROW(random_rush_start(rng, kRushFarthest + 1), InputError);
-    const RushStart hard = random_rush_start(rng, -1);
-    RushGrader grader;
-    const RushGrade g = grader.grade(hard.board, hard.start);
-    EXPECT_GE(g.moves, 10);
-    EXPECT_EQ(g.moves, g.hardest_moves);
 }
 
 TEST(RushPlay, NewPuzzleRebuildsTheCoachForTheNewBoard) {

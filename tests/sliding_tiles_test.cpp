@@ -1,6 +1,9 @@
-// The sliding-tile domain: rank/unrank, solvability parity, moves and the state syntax.
+// The sliding-tile domain: rank/unrank, solvability parity, moves, the state syntax, and random
+// positions at an exact distance (their distances checked by A* and IDA*, independent of the
+// table or walk that drew them).
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -8,9 +11,15 @@
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
+#include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_io.hpp"
+#include "domains/sliding/sliding_random.hpp"
+#include "engine/astar.hpp"
 #include "engine/concepts.hpp"
+#include "engine/distance_table.hpp"
 #include "engine/error.hpp"
+#include "engine/idastar.hpp"
+#include "engine/layered_bfs.hpp"
 
 namespace frontier {
 namespace {
@@ -273,6 +282,74 @@ TEST(WideSliding, AgreesWithTheNarrowBoardOnFifteenPuzzles) {
         ASSERT_EQ(wide.same_half(w), narrow.same_half(s));
         ASSERT_EQ(wide.blank(w), narrow.blank(s));
     }
+}
+
+// The 8-puzzle's distance table, by layered BFS from the goal.
+std::unique_ptr<DistanceTable> distance_table_of(const SlidingTiles& d) {
+    auto table = std::make_unique<DistanceTable>(d.size());
+    LayeredBfsOptions options;
+    options.threads = 2;
+    const TileState goal = d.goal();
+    layered_bfs(d, std::span<const TileState>(&goal, 1), table->mutable_bytes(), options);
+    return table;
+}
+
+int astar_length(const SlidingTiles& d, TileState s) {
+    return astar(d, s, Manhattan<SlidingTiles>(d)).length();
+}
+
+TEST(SlidingRandom, AtDistanceFromTheTableIsExactlyK) {
+    const SlidingTiles d(3, 3);
+    const auto table = distance_table_of(d);
+    std::mt19937_64 rng(11);
+    for (int k : {0, 1, 7, 20, 30}) {
+        const TileState s = random_at_distance(d, *table, k, rng);
+        EXPECT_EQ(table->at(d.rank(s)), k);
+        EXPECT_EQ(astar_length(d, s), k);
+    }
+    // The 8-puzzle's two farthest positions are 31 moves away.
+    const std::string text = format_tiles(d, random_at_distance(d, *table, 31, rng));
+    EXPECT_TRUE(text == "8 6 7 2 5 4 3 _ 1" || text == "6 4 7 8 5 _ 3 2 1") << text;
+    EXPECT_THROW(random_at_distance(d, *table, 32, rng), InputError);
+    // The same generator state, the same position.
+    std::mt19937_64 a(4), b(4);
+    EXPECT_EQ(random_at_distance(d, *table, 20, a), random_at_distance(d, *table, 20, b));
+}
+
+TEST(SlidingRandom, SolvableWithinIsOneBoundedIdaIteration) {
+    const SlidingTiles d(3, 3);
+    const Manhattan<SlidingTiles> manhattan(d);
+    const TileHeuristic h = [&](TileState x) { return manhattan(x); };
+    const TileState s = parse_solvable(d, "1 8 _ 3 2 4 6 5 7");  // 24 moves from the goal
+    std::uint64_t budget = 1'000'000;
+    EXPECT_EQ(solvable_within(d, h, s, 24, budget), true);
+    EXPECT_LT(budget, 1'000'000u);
+    EXPECT_EQ(solvable_within(d, h, s, 23, budget), false);
+    std::uint64_t tiny = 1;  // a 24-move search needs more than one expansion
+    EXPECT_FALSE(solvable_within(d, h, s, 24, tiny).has_value());
+    EXPECT_EQ(tiny, 0u);
+}
+
+TEST(SlidingRandom, TheCheckedWalkReachesExactlyK) {
+    const SlidingTiles d15(4, 4);
+    const LinearConflict<SlidingTiles> lc(d15);
+    const TileHeuristic h = [&](TileState x) { return lc(x); };
+    std::mt19937_64 rng(5);
+    for (int k : {0, 3, 14, 22}) {
+        const TileState s = walk_to_distance(d15, h, k, rng);
+        EXPECT_EQ(idastar(d15, s, Manhattan<SlidingTiles>(d15)).length(), k);
+    }
+    const SlidingTiles k8(3, 3);
+    const LinearConflict<SlidingTiles> lc8(k8);
+    EXPECT_EQ(astar_length(k8, walk_to_distance(
+                                   k8, [&](TileState x) { return lc8(x); }, 25, rng)),
+              25);
+    // The stated range: 48 on the 15-puzzle (reached, and exact), refused just past it.
+    EXPECT_EQ(walk_reach(d15), 48);
+    EXPECT_EQ(walk_reach(SlidingTiles(2, 6)), 33);
+    const TileState far = walk_to_distance(d15, h, 48, rng);
+    EXPECT_EQ(idastar(d15, far, lc).length(), 48);
+    EXPECT_THROW(walk_to_distance(d15, h, 49, rng), InputError);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -266,6 +267,60 @@ TEST(Sudoku, ContradictionIsReportedWithTheClashingCells) {
     EXPECT_EQ(sudoku_conflict(parse_sudoku(std::string(80, '.') + "1")), "");
 }
 
+// The band solver looks for a clash among the givens only once it has found no solution (a
+// solution proves there is none): random givens, clashing or not, must be reported as every
+// method reports them, a clash as the contradiction sudoku_conflict names, with no nodes, at any
+// limit.
+TEST(Sudoku, ClashingGivensAreAContradictionWhateverTheLimits) {
+    std::mt19937 rng(11);
+    int clashes = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        SudokuGrid p;
+        const int givens = 2 + trial % 30;
+        for (int k = 0; k < givens; ++k)
+            p.cells[rng() % 81] = static_cast<std::uint8_t>(1 + rng() % 9);
+        const std::string conflict = sudoku_conflict(p);
+        clashes += !conflict.empty();
+        for (const std::uint64_t limit : {1, 2})
+            for (const std::uint64_t max_nodes : {0, 1, 3}) {
+                const SudokuResult band =
+                    solve_sudoku(p, options(SudokuMethod::Csp, limit, max_nodes));
+                const SudokuResult cells =
+                    solve_sudoku(p, options(SudokuMethod::Cells, limit, max_nodes));
+                if (conflict.empty()) {
+                    ASSERT_NE(band.status, SudokuStatus::Contradiction) << format_sudoku(p);
+                    continue;
+                }
+                ASSERT_EQ(band.status, SudokuStatus::Contradiction) << format_sudoku(p);
+                EXPECT_EQ(band.contradiction, conflict);
+                EXPECT_EQ(band.contradiction, cells.contradiction);
+                EXPECT_EQ(band.nodes, 0u);
+                EXPECT_EQ(band.solutions, 0u);
+                EXPECT_TRUE(band.exhausted);
+            }
+    }
+    EXPECT_GT(clashes, 500);
+}
+
+// The band solver's hardest clash to see: a full grid whose rows and boxes are right but two of
+// whose columns repeat a digit (two cells of one row and box swapped), also with a few cells left
+// for the singles to fill. No rule of a band sees the columns; the last check of a full board
+// does.
+TEST(Sudoku, AFullGridWithAColumnClashIsAContradiction) {
+    const Reference ref = references()[0];
+    SudokuGrid full = ref.solution;
+    std::swap(full.cells[0], full.cells[1]);  // r1c1 and r1c2: the same row and box
+    ASSERT_NE(sudoku_conflict(full), "");
+    SudokuGrid holes = full;
+    for (const int c : {40, 41, 50, 70, 80}) holes.cells[c] = 0;
+    for (const SudokuGrid& p : {full, holes})
+        for (SudokuMethod m : {SudokuMethod::Csp, SudokuMethod::Search, SudokuMethod::Cells}) {
+            const SudokuResult r = solve_sudoku(p, options(m, 2));
+            EXPECT_EQ(r.status, SudokuStatus::Contradiction) << to_string(m);
+            EXPECT_EQ(r.contradiction, sudoku_conflict(p)) << to_string(m);
+        }
+}
+
 TEST(Sudoku, UnsolvablePuzzlesAreReportedAsNoSolution) {
     // Row 1 forces 9 into r1c9, but column 9 already has a 9: no clash among the givens.
     std::string text = "12345678." + std::string(72, '.');
@@ -334,6 +389,10 @@ TEST(Sudoku, ParsingAcceptsDotsZerosAndLineBreaks) {
     EXPECT_EQ(parse_sudoku(zeros), parse_sudoku(flat));
     EXPECT_EQ(parse_sudoku(lines), parse_sudoku(flat));
     EXPECT_EQ(format_sudoku(parse_sudoku(zeros)), flat);
+    std::string digits(81, '0');
+    for (int c = 0; c < 81; ++c) digits[c] = static_cast<char>('0' + c % 10);
+    const SudokuGrid g = parse_sudoku(digits);
+    for (int c = 0; c < 81; ++c) EXPECT_EQ(g.cells[c], c % 10) << c;
 }
 
 void expect_parse_error(const std::string& text, const std::string& fragment) {
@@ -352,6 +411,17 @@ TEST(Sudoku, MalformedInputNamesThePosition) {
     expect_parse_error(std::string(80, '.'), "expected 81 cells, got 80");
     expect_parse_error(std::string(82, '1'), "more than 81 cells (the 82nd is at position 82)");
     expect_parse_error("12 34-" + std::string(75, '.'), "bad character '-' at position 6");
+    // One line of 81 characters takes a faster path; what it refuses, the general one names.
+    for (int i = 0; i < 81; ++i)
+        for (const char ch : {'/', ':', ' '}) {
+            std::string line(81, '5');
+            line[i] = ch;
+            expect_parse_error(line, ch == ' ' ? std::string("expected 81 cells, got 80")
+                                               : "bad character '" + std::string(1, ch) +
+                                                     "' at position " + std::to_string(i + 1));
+        }
+    expect_parse_error(std::string(79, '.') + "\xC3\xA9",
+                       "bad character '\xC3\xA9' at position 80");
     EXPECT_THROW(parse_sudoku_method("bfs"), InputError);
     EXPECT_EQ(parse_sudoku_method("cells"), SudokuMethod::Cells);
     EXPECT_EQ(parse_sudoku_method("csp"), SudokuMethod::Csp);

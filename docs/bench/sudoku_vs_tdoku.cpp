@@ -21,12 +21,13 @@
 // several); `file PATH` reads one puzzle per line (the first 81 characters, '.' for empty);
 // `variants PATH` makes 5,000 symmetric variants of such a file's puzzles (variant i of puzzle
 // i mod n, seed 500,000 + i), so that no solver gains from the orientation the puzzles were
-// published in. `print SET PATH [N]` prints a set instead, one puzzle per line (N variants), for
-// timing the two programs on the same file.
-// Each round times tdoku and then Frontier for at least SECONDS of CPU time each, first solution
-// (limit 1) and then solution counts up to 2 (what tdoku's own benchmark program measures), and
-// prints both rates and their ratio; rounds alternate so that a change of machine load hits
-// both. Finally the two must agree on every puzzle's count (up to 2) and unique solution.
+// published in; `nosolution PATH` the same variants, each with one more given that breaks its
+// only solution (without_solution below). `print SET PATH [N]` prints a set instead, one puzzle per
+// line (N variants), for timing the two programs on the same file. Each round times tdoku and then
+// Frontier for at least SECONDS of CPU time each, first solution (limit 1) and then solution counts
+// up to 2 (what tdoku's own benchmark program measures), and prints both rates and their ratio;
+// rounds alternate so that a change of machine load hits both. Finally the two must agree on every
+// puzzle's count (up to 2) and unique solution.
 #include <time.h>
 
 #include <cstdio>
@@ -53,6 +54,28 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+// `puzzle` (whose only solution is `solution`) with one empty cell given a digit that none of
+// its peers' givens holds but the solution does not have there: a puzzle with no solution that
+// no single rule refutes at once. The cell is the first such one from position `start` mod 81.
+SudokuGrid without_solution(SudokuGrid puzzle, const SudokuGrid& solution, std::size_t start) {
+    for (int k = 0; k < 81; ++k) {
+        const int c = static_cast<int>((start + static_cast<std::size_t>(k)) % 81);
+        if (puzzle.cells[c] != 0) continue;
+        for (int d = 1; d <= 9; ++d) {
+            bool free = d != solution.cells[c];
+            for (int q = 0; q < 81 && free; ++q) {
+                const bool peer = q / 9 == c / 9 || q % 9 == c % 9 ||
+                                  (q / 27 == c / 27 && q % 9 / 3 == c % 9 / 3);
+                free = !(peer && puzzle.cells[q] == d);
+            }
+            if (!free) continue;
+            puzzle.cells[c] = static_cast<std::uint8_t>(d);
+            return puzzle;
+        }
+    }
+    return puzzle;
+}
+
 std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& path,
                                  std::uint64_t variants) {
     std::vector<SudokuGrid> set;
@@ -72,6 +95,14 @@ std::vector<SudokuGrid> make_set(const std::string& kind, const std::string& pat
                 base.push_back(parse_sudoku(line.substr(0, 81)));
         for (std::uint64_t i = 0; i < variants && !base.empty(); ++i)
             set.push_back(sudoku_variant(base[i % base.size()], 500000 + i));
+        return set;
+    }
+    if (kind == "nosolution") {  // variants with one more given that breaks their solution
+        for (SudokuGrid p : make_set("variants", path, variants)) {
+            const SudokuResult r = solve_sudoku(p);
+            if (r.status != SudokuStatus::Solved) continue;
+            set.push_back(without_solution(p, r.solution, set.size()));
+        }
         return set;
     }
     const auto refs = bench::read_sudoku_tsv(path);

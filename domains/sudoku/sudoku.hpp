@@ -28,9 +28,9 @@
 //
 // All count solutions up to a limit (max_solutions: 1 finds one, 2 proves uniqueness, 0 counts
 // all) and can stop after max_nodes. A grid whose givens repeat a digit in a unit is reported as
-// a contradiction before any search; a grid that is consistent but cannot be completed is
-// reported as having no solution. The search is sequential; batches run in parallel, one puzzle
-// per task (solve_sudoku is reentrant: all its state is on the stack).
+// a contradiction (no nodes, whatever the limits); a grid that is consistent but cannot be
+// completed is reported as having no solution. The search is sequential; batches run in parallel,
+// one puzzle per task (solve_sudoku is reentrant: all its state is on the stack).
 #pragma once
 
 #include <array>

@@ -11,8 +11,9 @@
 
 namespace frontier::detail {
 
-// Solves `puzzle` (values 0..9, givens already checked not to clash) into `r`: fills solution,
-// solutions, exhausted and nodes; the caller sets the status.
+// Solves `puzzle` (values 0..9) into `r`: fills solution, solutions, exhausted and nodes; the
+// caller sets the status. Givens that clash are safe and give no solution (solve_sudoku then
+// reports the clash).
 void solve_sudoku_bands(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult& r);
 
 // The instructions the solver runs with on this CPU: "avx512" (AVX-512 vectors for the band

@@ -7,6 +7,19 @@ namespace frontier {
 
 SudokuGrid parse_sudoku(std::string_view text) {
     SudokuGrid g;
+    if (text.size() == 81) {
+        // The usual form, one line of 81 cells, in one pass without a branch per cell (the
+        // compiler vectorises it): a batch of easy puzzles spent a tenth of its time in the loop
+        // below. Any other character sends the text on to that loop, which names it.
+        unsigned bad = 0;
+        for (std::size_t i = 0; i < 81; ++i) {
+            const auto ch = static_cast<unsigned char>(text[i]);
+            const auto value = static_cast<unsigned char>(ch - '0');
+            bad |= static_cast<unsigned>(value > 9) & static_cast<unsigned>(ch != '.');
+            g.cells[i] = value <= 9 ? value : 0;
+        }
+        if (bad == 0) return g;
+    }
     int cells = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
@@ -29,10 +42,18 @@ SudokuGrid parse_sudoku(std::string_view text) {
 }
 
 std::string format_sudoku(const SudokuGrid& g) {
-    std::string s(81, '.');
-    for (int c = 0; c < 81; ++c)
-        if (g.cells[c] != 0) s[c] = static_cast<char>('0' + g.cells[c]);
+    std::string s;
+    append_sudoku(s, g);
     return s;
+}
+
+void append_sudoku(std::string& out, const SudokuGrid& g) {
+    // Through an array of its own, which the string's bytes cannot overlap: the compiler
+    // vectorises the loop only then.
+    char text[81];
+    for (int c = 0; c < 81; ++c)
+        text[c] = g.cells[c] != 0 ? static_cast<char>('0' + g.cells[c]) : '.';
+    out.append(text, sizeof text);
 }
 
 std::string draw_sudoku(const SudokuGrid& g) {

@@ -17,6 +17,8 @@ namespace frontier {
 
 SudokuGrid parse_sudoku(std::string_view text);
 std::string format_sudoku(const SudokuGrid& grid);
+// The 81 characters of format_sudoku, appended to `out` (no string of their own).
+void append_sudoku(std::string& out, const SudokuGrid& grid);
 std::string draw_sudoku(const SudokuGrid& grid);
 // "csp", "search" or "cells"; InputError otherwise.
 SudokuMethod parse_sudoku_method(std::string_view name);

@@ -121,7 +121,7 @@ std::string stdout_failure(int error) {
 
 }  // namespace
 
-void write_out(const std::string& text) {
+void write_out(std::string_view text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     check_stdout();
 }

@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -67,7 +69,7 @@ class InterruptNote {
 // Writes `text` on stdout and flushes it, so that a reader of a pipe sees every finished line
 // at once and an interrupted run keeps it. Throws as check_stdout() does when the write failed,
 // so a long run stops at its first lost line instead of finishing with a summary that claims it.
-void write_out(const std::string& text);
+void write_out(std::string_view text);
 
 // A JSON object streamed by hand (its results array written as they come): `j`'s members as the
 // lines ",\n  \"key\": value" that follow the members already written, in order.
@@ -113,6 +115,31 @@ class InOrder {
     mutable std::mutex mutex_;
     std::size_t next_ = 0;
     std::map<std::size_t, T> waiting_;
+};
+
+// Objects handed from one stage of a pipeline to another and back, to be used again with the
+// memory they hold (a batch's strings and buffers): take() returns a free one, or a new
+// default-constructed one; give_back() frees it. The stages may run on different threads. Every
+// object lives as long as the recycler, so one lost to an exception is not leaked.
+template <class T>
+class Recycler {
+  public:
+    T* take() {
+        std::lock_guard lock(mutex_);
+        if (free_.empty()) return all_.emplace_back(std::make_unique<T>()).get();
+        T* t = free_.back();
+        free_.pop_back();
+        return t;
+    }
+    void give_back(T* t) {
+        std::lock_guard lock(mutex_);
+        free_.push_back(t);
+    }
+
+  private:
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<T>> all_;
+    std::vector<T*> free_;
 };
 
 // Rows of cells written one at a time, each flushed as it comes. text: an aligned table whose

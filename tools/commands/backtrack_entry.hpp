@@ -20,6 +20,9 @@
 //   check(problem, result, expected) -> int    against the file's solution column: 1 equal,
 //                                              0 differs, -1 nothing to check
 //   line(item, settings) -> std::string        one batch row of text, id first, ending in '\n'
+//   append_line(item, settings, std::string&)  optional: appends what line() returns, for a
+//                                              puzzle whose rows are cheap enough that building
+//                                              a string per row would show (Sudoku)
 //   item_json(item, settings) -> Json          one batch row as JSON
 //   settings_json(settings) -> Json            what the batch's JSON header repeats
 //   finished(result) -> bool; nodes(result)    for compare: false when a limit stopped it
@@ -93,6 +96,15 @@ concept BacktrackPuzzle = requires(const std::string& text, const typename P::Pr
     { const_totals.text(settings, 1, 0.0) } -> std::same_as<std::string>;
     { const_totals.json(settings) } -> std::same_as<Json>;
 };
+
+// One batch row of text appended to `out`: through P::append_line where the puzzle has one.
+template <class P>
+void append_line(const BacktrackItem<P>& item, const typename P::Settings& s, std::string& out) {
+    if constexpr (requires { P::append_line(item, s, out); })
+        P::append_line(item, s, out);
+    else
+        out += P::line(item, s);
+}
 
 // "csp, cells, search": the methods' first names.
 template <class P>

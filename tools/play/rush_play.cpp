@@ -6,34 +6,6 @@ namespace frontier::play {
 
 namespace {
 
-// Random puzzles: 9 to 13 pieces besides A on 6 x 6, no walls; a cluster is accepted when its
-// hardest positions are at least this far from solved.
-constexpr int kMinHardest = 10;
-constexpr int kAttempts = 20000;
-// With --moves K up to kRandomReach, random boards are tried this often (a grade takes a few
-// milliseconds, tens on a loaded machine) before the start is taken from one of the known hard
-// boards below instead; for a larger K at once, as random boards rarely reach that far.
-constexpr int kRandomAttempts = 10;
-constexpr int kRandomReach = 15;
-
-// The hardest known 6x6 boards (Fogleman's database of every 6x6 cluster, BFS-verified in
-// tests/data: rush_known.tsv), with their optimal moves. A cluster whose hardest position is M
-// moves from solved has positions at every distance 0 to M (the optimal path passes through
-// each), so these give a start at any distance up to kRushFarthest at once.
-struct KnownBoard {
-    const char* board;
-    int moves;
-};
-constexpr KnownBoard kKnownBoards[] = {
-    {"IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", 60}, {"BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN", 58},
-    {"ooBBMxDDDKMoAAJKoNooJEENIFFLooIGGLox", 55}, {"ooBBMxDDDKMoAAJKoNooJEENIFFLooIGGLHH", 55},
-    {"oxCCMoDDDKMoAAJKooooJLEEIFFLoNIGGoxN", 54}, {"oooJLxCCCJLoHAAKooHoIKDDooIEEMoFFoxM", 54},
-    {"BBBKCCDDoKoLIAAKoLIoJEEMFFJooMooxoHH", 54}, {"BBBCCNDDoxMNJAAoMOJoKFFOGGKLooxIILoo", 53},
-    {"ooBBoxDDDKooAAJKoMooJEEMIFFLooIGGLHH", 53}, {"oxCCMNDDDKMNAAJKooooJEEoIFFLooIGGLox", 52},
-    {"xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG", 51}, {"GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", 51},
-    {"BBIooMGHIoLMGHAALNGCCKoNooJKDDooJEEx", 50}, {"ooIBBBooIKooAAJKoLCCJDDLGHEEoLGHFFoo", 50},
-};
-
 KeyResult<RushMove> result(Action a, RushMove m = {}, std::string message = "") {
     return KeyResult<RushMove>{a, m, std::move(message)};
 }
@@ -47,6 +19,17 @@ bool separator(char c) {
 const char* direction_name(const RushBoard& b, RushMove m) {
     const bool vertical = b.piece(m.piece).vertical;
     return m.delta < 0 ? (vertical ? "up" : "left") : (vertical ? "down" : "right");
+}
+
+// A random puzzle (domains/rush/rush_random.hpp). The library's messages name no option, so the
+// one the user gave is put in front.
+RushPuzzle random_start(std::mt19937_64& rng, int moves) {
+    try {
+        return random_rush_puzzle(rng, moves);
+    } catch (const InputError& e) {
+        if (moves < 0) throw;
+        throw InputError("--moves " + std::to_string(moves) + ": " + e.what(), e.exit_code());
+    }
 }
 
 }  // namespace
@@ -80,61 +63,6 @@ Solution<RushMove> RushOracle::solve(RushState s) {
         if (!stepped) return Solution<RushMove>{-1, {}};  // cannot happen on a graded cluster
     }
     return sol;
-}
-
-namespace {
-
-// A random position of the graded cluster exactly `moves` from solved, if it has one.
-std::optional<RushStart> pick_at_distance(const RushGrader& grader, const RushBoard& board,
-                                          int moves, std::mt19937_64& rng) {
-    std::vector<std::uint32_t> candidates;
-    const auto to_goal = grader.moves_to_solve();
-    for (std::uint32_t i = 0; i < to_goal.size(); ++i)
-        if (to_goal[i] == moves) candidates.push_back(i);
-    if (candidates.empty()) return std::nullopt;
-    const std::size_t pick =
-        std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(rng);
-    return RushStart{board, grader.cluster().state(candidates[pick])};
-}
-
-}  // namespace
-
-RushStart random_rush_start(std::mt19937_64& rng, int moves) {
-    if (moves > kRushFarthest)
-        throw InputError("--moves " + std::to_string(moves) + ": expected 0 to " +
-                         std::to_string(kRushFarthest) +
-                         " (no 6x6 Rush Hour puzzle is known to need more than " +
-                         std::to_string(kRushFarthest) + " moves)");
-    RushGrader grader;
-    const int attempts = moves < 0 ? kAttempts : moves <= kRandomReach ? kRandomAttempts : 0;
-    for (int attempt = 0; attempt < attempts; ++attempt) {
-        const int pieces = std::uniform_int_distribution<int>(9, 13)(rng);
-        RushPuzzle p = parse_rush(random_rush_text(rng, 6, pieces, 0));
-        const RushGrade g = grader.grade(p.board, p.start);
-        if (!g.solvable) continue;
-        if (moves >= 0) {
-            if (auto start = pick_at_distance(grader, p.board, moves, rng)) return *start;
-            continue;
-        }
-        if (g.hardest_moves < kMinHardest) continue;
-        const auto hardest = grader.hardest();
-        const std::size_t pick =
-            std::uniform_int_distribution<std::size_t>(0, hardest.size() - 1)(rng);
-        return RushStart{p.board, grader.cluster().state(hardest[pick])};
-    }
-    if (moves < 0)
-        throw InputError("none of " + std::to_string(kAttempts) + " random boards is at least " +
-                         std::to_string(kMinHardest) + " moves from solved");
-    std::vector<KnownBoard> known;
-    for (const KnownBoard& b : kKnownBoards)
-        if (b.moves >= moves) known.push_back(b);
-    const KnownBoard& b =
-        known[std::uniform_int_distribution<std::size_t>(0, known.size() - 1)(rng)];
-    const RushPuzzle p = parse_rush(b.board);
-    grader.grade(p.board, p.start);
-    if (auto start = pick_at_distance(grader, p.board, moves, rng)) return *start;
-    throw InputError("--moves " + std::to_string(moves) + ": the known board " + b.board +
-                     " has no position that far from solved");  // cannot happen (see above)
 }
 
 RushRules::RushRules(const RushBoard& board, int moves)
@@ -259,7 +187,7 @@ RushMove RushRules::parse_move(RushState s, std::string_view token) const {
 }
 
 RushState RushRules::new_start(std::mt19937_64& rng) {
-    const RushStart p = random_rush_start(rng, moves_);
+    const RushPuzzle p = random_start(rng, moves_);
     board_ = p.board.with_metric(RushMetric::Moves);
     oracle_ = std::make_shared<RushOracle>(board_);
     selected_ = 0;
@@ -275,15 +203,15 @@ RushCoach::Solver RushRules::solver() const {
 
 std::unique_ptr<RushSession> make_rush_session(const RushPlayOptions& o) {
     std::mt19937_64 rng(o.seed);
-    RushStart start;
+    RushPuzzle start;
     if (o.board.empty()) {
-        start = random_rush_start(rng, o.moves);
+        start = random_start(rng, o.moves);
     } else {
         const RushPuzzle p = parse_rush(o.board);
         const std::string why = DomainIO<RushBoard>::unsolvable_reason(p.board, p.start);
         if (!why.empty())
             throw InputError("board " + format_rush(p.board, p.start) + " is unsolvable: " + why);
-        start = RushStart{p.board, p.start};
+        start = p;
     }
     auto rules = std::make_unique<RushRules>(start.board, o.moves);
     return std::make_unique<RushSession>(std::move(rules), start.start, o.background, rng());

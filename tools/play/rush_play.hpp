@@ -12,12 +12,9 @@
 // unchanged, so the score needs every position's distance (Rules::unit_steps() is false); one
 // grade gives them all.
 //
-// Random puzzles: random legal boards (random_rush_text: the primary car and 9 to 13 other
-// pieces on 6 x 6) are graded until one is solvable and its cluster's hardest positions are at
-// least 10 moves from solved; the game starts at one of them. With --moves K (0 to 60) the start
-// is instead a random position exactly K moves from solved: of the first of a few dozen random
-// boards whose cluster has one, else (random boards rarely reach 20 moves) of one of the hardest
-// known boards, whose clusters have positions at every distance up to 50 to 60. Either way well
+// Random puzzles (domains/rush/rush_random.hpp): one of the hardest positions of a random board's
+// cluster (at least 10 moves from solved), or with --moves K (0 to 60) a random position exactly
+// K moves from solved, of a random board or of one of the hardest known boards. Either way well
 // under a second; a K over 60 is refused at once.
 #pragma once
 
@@ -33,6 +30,7 @@
 #include "domains/rush/rush_board.hpp"
 #include "domains/rush/rush_grade.hpp"
 #include "domains/rush/rush_io.hpp"
+#include "domains/rush/rush_random.hpp"
 #include "tools/play/session.hpp"
 
 namespace frontier::play {
@@ -56,16 +54,6 @@ class RushOracle {
     RushGrader grader_;
     bool graded_ = false;
 };
-
-struct RushStart {
-    RushBoard board;
-    RushState start;
-};
-// The farthest any 6x6 position is from solved (Fogleman's complete database), in moves.
-inline constexpr int kRushFarthest = 60;
-
-// A random puzzle as described at the top of the file (moves < 0: a hardest position).
-RushStart random_rush_start(std::mt19937_64& rng, int moves);
 
 class RushRules {
   public:

@@ -6,6 +6,7 @@
 
 #include "domains/sliding/sliding_heuristics.hpp"
 #include "domains/sliding/sliding_pdb.hpp"
+#include "domains/sliding/sliding_random.hpp"
 #include "engine/layered_bfs.hpp"
 #include "engine/solver.hpp"
 
@@ -136,135 +137,6 @@ SlidingSolver ida_solver(const SlidingTiles& d, const std::string& pdb_dir, bool
     return s;
 }
 
-TileState random_at_distance(const SlidingTiles& d, const DistanceTable& table, int k,
-                             std::mt19937_64& rng) {
-    std::uint64_t count = 0;
-    int farthest = 0;
-    for (std::uint8_t v : table.bytes()) {
-        if (v == kUnreached) continue;
-        count += v == k;
-        farthest = std::max<int>(farthest, v);
-    }
-    if (k < 0 || count == 0)
-        throw InputError("--moves " + std::to_string(k) + ": no position of " +
-                         sliding_name(d.rows(), d.cols()) + " is that far from the goal (0 to " +
-                         std::to_string(farthest) + ")");
-    std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, count - 1)(rng);
-    const auto bytes = table.bytes();
-    for (std::uint64_t r = 0; r < bytes.size(); ++r)
-        if (bytes[r] == k && pick-- == 0) return d.unrank(r);
-    throw InputError("random_at_distance: table changed while reading");  // unreachable
-}
-
-namespace {
-
-// The checked walk's budget, in heuristic evaluations and expansions of the bounded search below
-// (a few million per second): enough for every K up to walk_reach() (a second at most, most
-// walks far less), and a bound on the time of the rare walk that fails.
-constexpr std::uint64_t kCheckBudget = 20'000;
-constexpr std::uint64_t kWalkBudget = 3'000'000;
-
-// Whether some path of at most `limit` moves leads from s to the goal: one IDA* iteration with
-// threshold `limit`. nullopt when it needs more than `budget` expansions (taken from budget).
-std::optional<bool> within(const SlidingTiles& d, const std::function<int(TileState)>& h,
-                           TileState s, int limit, std::uint64_t& budget) {
-    bool over = false;
-    auto dfs = [&](auto& self, TileState at, int g, int back_dir) -> bool {
-        if (d.is_goal(at)) return true;
-        if (g + h(at) > limit) return false;
-        if (budget == 0) {
-            over = true;
-            return false;
-        }
-        --budget;
-        bool found = false;
-        d.for_each_successor(at, [&](const TileState& c, const SlideMove& m) {
-            if (found || over || m.dir == back_dir) return;
-            found = self(self, c, g + 1, m.dir ^ 3);
-        });
-        return found;
-    };
-    const bool found = dfs(dfs, s, 0, -1);
-    if (over) return std::nullopt;
-    return found;
-}
-
-}  // namespace
-
-int walk_reach(const SlidingTiles& d) {
-    // Measured with linear conflict (the weakest heuristic a coach uses) on a loaded machine:
-    // the largest K (rounded down a little) that the walk reached for each of 30 seeds within
-    // its budget, at most about a second each; past it, failures and multi-second walks begin.
-    // The farthest positions are much farther (80 on the 15-puzzle, 53 on 3x4).
-    const int narrow = std::min(d.rows(), d.cols());
-    switch (d.cells()) {
-        case 12:
-            return narrow == 2 ? 33 : 38;
-        case 14:
-            return 38;
-        case 15:
-            return 42;
-        case 16:
-            return narrow == 2 ? 40 : 48;
-        default:
-            return 30;  // boards of up to 10 cells use a table; not measured
-    }
-}
-
-TileState walk_to_distance(const SlidingTiles& d, const SlidingSolver& solver, int k,
-                           std::mt19937_64& rng) {
-    const int reach = walk_reach(d);
-    if (k < 0 || k > reach)
-        throw InputError("--moves " + std::to_string(k) + ": " + sliding_name(d.rows(), d.cols()) +
-                         " starts are drawn 0 to " + std::to_string(reach) +
-                         " moves from the goal (a random walk whose every step is proven to go "
-                         "away from it; farther positions exist, but proving their distance "
-                         "takes too long)");
-    // Every move changes the distance by exactly one, so a neighbour c of a position d away is
-    // d + 1 away unless it is d - 1: proven when the heuristic says c is at least d away, or
-    // when a bounded search finds no path of d - 1 moves from c. At each step the neighbours
-    // the heuristic proves are tried first (in random order), then those it misses by at most
-    // kGap, so that the walk stays where the heuristic is nearly exact and every check is cheap.
-    // A walk that finds no step away starts again from the goal, until the budget is spent
-    // (backtracking instead measured slower: it keeps digging where the heuristic is weak).
-    constexpr int kGap = 4;
-    std::uint64_t budget = kWalkBudget;
-    while (budget > 0) {
-        TileState s = d.goal();
-        int dist = 0;
-        int back_dir = -1;
-        while (dist < k && budget > 0) {
-            std::vector<std::pair<TileState, int>> next;  // neighbour, blank direction
-            d.for_each_successor(s, [&](const TileState& c, const SlideMove& m) {
-                if (m.dir != back_dir) next.emplace_back(c, m.dir);
-            });
-            std::shuffle(next.begin(), next.end(), rng);
-            std::vector<int> bound;
-            for (const auto& [c, dir] : next) bound.push_back(solver.heuristic(c));
-            budget -= std::min<std::uint64_t>(budget, next.size());
-            std::optional<std::size_t> pick;
-            for (std::size_t i = 0; i < next.size() && !pick; ++i)
-                if (bound[i] >= dist) pick = i;
-            for (std::size_t i = 0; i < next.size() && !pick && budget > 0; ++i) {
-                if (bound[i] < dist - kGap) continue;
-                std::uint64_t check = std::min(budget, kCheckBudget);
-                const std::uint64_t given = check;
-                const auto closer = within(d, solver.heuristic, next[i].first, dist - 1, check);
-                budget -= given - check;
-                if (closer && !*closer) pick = i;
-            }
-            if (!pick) break;
-            s = next[*pick].first;
-            back_dir = next[*pick].second ^ 3;
-            ++dist;
-        }
-        if (dist == k) return s;
-    }
-    throw InputError("--moves " + std::to_string(k) + ": the random walk found no " +
-                     sliding_name(d.rows(), d.cols()) +
-                     " position that far from the goal within its budget (try fewer moves)");
-}
-
 SlidingRules::SlidingRules(const SlidingTiles& d, std::string name,
                            std::shared_ptr<SlidingSolver> solver, int moves)
     : d_(d), name_(std::move(name)), solver_(std::move(solver)), moves_(moves) {}
@@ -368,8 +240,13 @@ SlideMove SlidingRules::parse_move(TileState s, std::string_view token) const {
 
 TileState SlidingRules::new_start(std::mt19937_64& rng) const {
     if (moves_ < 0) return random_solvable(d_, rng);
-    if (solver_->table) return random_at_distance(d_, *solver_->table, moves_, rng);
-    return walk_to_distance(d_, *solver_, moves_, rng);
+    try {
+        if (solver_->table) return random_at_distance(d_, *solver_->table, moves_, rng);
+        return walk_to_distance(d_, solver_->heuristic, moves_, rng);
+    } catch (const InputError& e) {
+        // The library's message names no option; the user's is put in front.
+        throw InputError("--moves " + std::to_string(moves_) + ": " + e.what(), e.exit_code());
+    }
 }
 
 std::unique_ptr<SlidingSession> make_sliding_session(const SlidingPlayOptions& o) {

@@ -15,12 +15,9 @@
 //             slower (seconds, tens of seconds for some); the game shows "solving…" meanwhile.
 //
 // Random starts: uniform over the solvable positions; with --moves K, exactly K moves from the
-// goal: uniform over all such positions with a table (boards of up to 10 cells, or --table);
-// otherwise a random walk away from the goal in which every step is proven to raise the exact
-// distance by one (by the heuristic, or by a small bounded search where the heuristic falls a
-// little short). The walk is fast only while the heuristic stays nearly exact, so K is limited
-// to walk_reach(board): 50 on the 15-puzzle (whose farthest positions are 80 away), less on
-// narrower boards; a K beyond it is refused at once, naming the range.
+// goal (domains/sliding/sliding_random.hpp): uniform over all such positions from a distance
+// table (boards of up to 10 cells, or --table), otherwise by a random walk whose every step is
+// proven to go away from the goal, for K up to walk_reach(board) (48 on the 15-puzzle).
 #pragma once
 
 #include <atomic>
@@ -61,18 +58,6 @@ std::shared_ptr<const DistanceTable> open_distance_table(const SlidingTiles& d,
 SlidingSolver table_solver(const SlidingTiles& d, std::shared_ptr<const DistanceTable> table);
 // IDA* with the pattern databases of `pdb_dir`, or with linear conflict when it is empty.
 SlidingSolver ida_solver(const SlidingTiles& d, const std::string& pdb_dir, bool reflect);
-
-// A position exactly k moves from the goal, uniform over all of them (InputError when there is
-// none: k beyond the farthest distance).
-TileState random_at_distance(const SlidingTiles& d, const DistanceTable& table, int k,
-                             std::mt19937_64& rng);
-// The largest k that walk_to_distance accepts on this board.
-int walk_reach(const SlidingTiles& d);
-// A position exactly k moves from the goal by a checked random walk (see the top of the file);
-// InputError naming the range 0 to walk_reach(d) for a k outside it, and when the walk's budget
-// (well under a second) runs out.
-TileState walk_to_distance(const SlidingTiles& d, const SlidingSolver& solver, int k,
-                           std::mt19937_64& rng);
 
 class SlidingRules {
   public:

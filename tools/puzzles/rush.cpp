@@ -101,7 +101,7 @@ void configure_play(CLI::App& cmd, const std::string& name) {
             throw InputError("play: give --board or --moves, not both");
         if (cmd.count("--moves") && ro->moves < 0)
             throw InputError("--moves " + std::to_string(ro->moves) + ": expected 0 to " +
-                             std::to_string(play::kRushFarthest));
+                             std::to_string(kRushFarthest));
         ro->seed = resolve_seed(cmd, *o);
         ro->background = !scripted(cmd);
         auto session = play::make_rush_session(*ro);
