@@ -15,16 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "domains/sliding/korf_sample.hpp"
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/big_array.hpp"
-#include "engine/distributed_bfs.hpp"
-#include "engine/hda_cluster.hpp"
-#include "engine/mpi_cluster.hpp"
-#include "engine/solver.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/sliding/korf_sample.hpp>
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/big_array.hpp>
+#include <frontier/engine/distributed/distributed_bfs.hpp>
+#include <frontier/engine/distributed/hda_cluster.hpp>
+#include <frontier/engine/distributed/mpi_cluster.hpp>
+#include <frontier/engine/search/solver.hpp>
+#include <frontier/engine/timer.hpp>
 
 namespace frontier {
 namespace {

@@ -4,13 +4,13 @@
 // The full peg-solitaire counts take minutes: select them with --benchmark_filter=PegFull.
 #include <benchmark/benchmark.h>
 
-#include "domains/peg_solitaire/peg_solitaire.hpp"
-#include "domains/pocket_cube/pocket_cube.hpp"
-#include "domains/sliding_blocks/sliding_blocks_io.hpp"
-#include "engine/bitmap_bfs.hpp"
-#include "engine/hash_bfs.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/symmetry.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire.hpp>
+#include <frontier/domains/pocket_cube/pocket_cube.hpp>
+#include <frontier/domains/sliding_blocks/sliding_blocks_io.hpp>
+#include <frontier/engine/enumerate/bitmap_bfs.hpp>
+#include <frontier/engine/enumerate/hash_bfs.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/symmetry.hpp>
 
 namespace frontier {
 namespace {

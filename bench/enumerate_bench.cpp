@@ -4,9 +4,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 
 namespace frontier {
 namespace {

@@ -10,12 +10,12 @@
 
 #include <benchmark/benchmark.h>
 
-#include "domains/sliding/korf_sample.hpp"
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/hdastar.hpp"
+#include <frontier/domains/sliding/korf_sample.hpp>
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/hdastar.hpp>
 
 namespace frontier {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "domains/pancake/pancake_two_bit.hpp"
-#include "engine/two_bit_bfs.hpp"
+#include <frontier/domains/pancake/pancake_two_bit.hpp>
+#include <frontier/engine/two_bit/bfs.hpp>
 
 namespace frontier {
 namespace {

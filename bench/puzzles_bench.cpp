@@ -12,13 +12,13 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <frontier/domains/qubic/qubic.hpp>
+#include <frontier/domains/qubic/qubic_io.hpp>
+#include <frontier/domains/queens/queens.hpp>
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
+#include <frontier/engine/parallel.hpp>
 #include "bench/sudoku_reference.hpp"
-#include "domains/qubic/qubic.hpp"
-#include "domains/qubic/qubic_io.hpp"
-#include "domains/queens/queens.hpp"
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
-#include "engine/parallel.hpp"
 
 namespace frontier {
 namespace {

@@ -9,12 +9,12 @@
 #include <benchmark/benchmark.h>
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_census.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/rush/rush_sample.hpp"
-#include "engine/ordered_batches.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/rush/rush_sample.hpp>
+#include <frontier/engine/enumerate/ordered_batches.hpp>
+#include <frontier/engine/parallel.hpp>
 
 namespace frontier {
 namespace {

@@ -28,9 +28,9 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_census.hpp"
-#include "engine/parallel.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/timer.hpp>
 
 namespace {
 

@@ -1,4 +1,4 @@
-// frontier_schedule_replay: how well the unit runner's schedule (engine/unit_run.hpp: biggest
+// frontier_schedule_replay: how well the unit runner's schedule (engine/units/run.hpp: biggest
 // first by candidate count, batches that shrink as the work runs out) would spread the Rush Hour
 // census over many workers, replayed on measured unit costs.
 //
@@ -19,9 +19,9 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_census.hpp"
-#include "engine/parallel.hpp"
-#include "engine/unit_run.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/units/run.hpp>
 
 namespace {
 

@@ -6,10 +6,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/idastar.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/idastar.hpp>
 
 namespace frontier {
 namespace {

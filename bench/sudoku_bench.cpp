@@ -15,10 +15,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_bands.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
 #include "bench/sudoku_reference.hpp"
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_bands.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
 
 namespace frontier {
 namespace {

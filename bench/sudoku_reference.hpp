@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
 
 namespace frontier::bench {
 

@@ -12,8 +12,9 @@
 #                               FrontierTargets*.cmake     Frontier::engine, Frontier::domains
 #                                                          (Frontier::mpi with MPI)
 #
-# Headers keep the relative paths they include each other by ("engine/astar.hpp"), so the
-# installed include directory is <prefix>/include/frontier; the exported targets carry it. The
+# Headers include each other by the project's name (<frontier/engine/search/astar.hpp>), so the
+# exported targets carry <prefix>/include alone, and a consumer's own engine/ folder shadows
+# nothing. The
 # package finds its own dependencies (Threads, TBB, absl, and MPI in a build with MPI); nothing
 # in it refers to the source or build tree.
 include(CMakePackageConfigHelpers)
@@ -61,7 +62,7 @@ install(EXPORT FrontierTargets NAMESPACE Frontier:: DESTINATION ${FRONTIER_INSTA
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/FrontierConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/FrontierConfig.cmake
                               INSTALL_DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
-# Before 1.0 a minor version may change the API: 0.17.x satisfies find_package(Frontier 0.17)
+# Before 1.0 a minor version may change the API: 0.18.x satisfies find_package(Frontier 0.18)
 # only.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/FrontierConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)

@@ -21,8 +21,8 @@
 #include <emmintrin.h>
 #endif
 
-#include "engine/mapped_region.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/engine/io/mapped_region.hpp>
+#include <frontier/engine/parallel.hpp>
 
 namespace frontier {
 

@@ -3,7 +3,7 @@
 //
 //   the concepts a domain models                      engine/concepts.hpp
 //   InputError, the error a caller can fix            engine/error.hpp
-//   layered_bfs(domain, roots, bytes, options)        engine/layered_bfs.hpp
+//   layered_bfs(domain, roots, bytes, options)        engine/enumerate/layered_bfs.hpp
 //       PerfectHashDomain: fills a byte per rank with its depth (kUnreached when not reached),
 //       in parallel; LayeredBfsResult holds the layer counts and the farthest ranks.
 //
@@ -15,6 +15,6 @@
 // their own headers.
 #pragma once
 
-#include "engine/concepts.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>

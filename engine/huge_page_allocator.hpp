@@ -17,7 +17,7 @@
 
 #include <sys/mman.h>
 
-#include "engine/mapped_region.hpp"
+#include <frontier/engine/io/mapped_region.hpp>
 
 namespace frontier {
 

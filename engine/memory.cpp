@@ -1,10 +1,10 @@
-#include "engine/memory.hpp"
+#include <frontier/engine/memory.hpp>
 
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/bitmap_bfs.hpp"
-#include "engine/concepts.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/bitmap_bfs.hpp>
 
 namespace frontier {
 

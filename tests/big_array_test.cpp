@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/big_array.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/engine/big_array.hpp>
+#include <frontier/engine/parallel.hpp>
 
 namespace frontier {
 namespace {

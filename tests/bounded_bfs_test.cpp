@@ -1,12 +1,13 @@
-// BoundedBfs (engine/bounded_bfs.hpp) on the 8-puzzle: goal distances within a bound against the
-// distances of a full BFS of the component, and states from which no goal can be reached.
+// BoundedBfs (engine/enumerate/bounded_bfs.hpp) on the 8-puzzle: goal distances within a bound
+// against the distances of a full BFS of the component, and states from which no goal can be
+// reached.
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/bounded_bfs.hpp"
-#include "engine/cluster_graph.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/distributed/cluster_graph.hpp>
+#include <frontier/engine/enumerate/bounded_bfs.hpp>
 
 namespace frontier {
 namespace {

@@ -12,11 +12,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_io.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/error.hpp"
-#include "engine/idastar.hpp"
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/idastar.hpp>
 #include "tests/support/test_support.hpp"
 #include "tools/cli/common.hpp"
 

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/queens/queens.hpp"
+#include <frontier/domains/queens/queens.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

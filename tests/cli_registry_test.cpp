@@ -81,7 +81,7 @@ TEST(CliRegistry, CommandsNameNoPuzzleAndIncludesPointDown) {
             ++files;
             for (const std::string& name : kPuzzleNames)
                 EXPECT_EQ(text.find("\"" + name), std::string::npos) << file << " names " << name;
-            EXPECT_EQ(text.find("#include \"domains/"), std::string::npos) << file;
+            EXPECT_EQ(text.find("#include <frontier/domains/"), std::string::npos) << file;
             EXPECT_EQ(text.find("#include \"tools/puzzles/"), std::string::npos) << file;
             if (std::string(layer) == "cli") {
                 EXPECT_EQ(text.find("#include \"tools/commands/"), std::string::npos) << file;
@@ -104,7 +104,7 @@ TEST(CliRegistry, NoFileUnderToolsExceedsFourHundredLines) {
 
 // Table files are the engine's: tools/ parses, shows progress and prints, and may open a table
 // to route a lookup, but never builds a header or writes a table, so a library user's tables are
-// the program's (engine/two_bit_table_run.hpp, engine/distance_table.hpp).
+// the program's (engine/two_bit/table_run.hpp, engine/tables/distance_table.hpp).
 TEST(CliRegistry, NoFileUnderToolsBuildsATableHeaderOrWritesATable) {
     const fs::path tools = fs::path(FRONTIER_SOURCE_DIR) / "tools";
     const std::regex builds(R"(TableHeader\s+\w+\s*;|TableHeader\s*\{|\.set_field\(|)"

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -1,5 +1,5 @@
-// ClusterGraph (engine/cluster_graph.hpp) on sliding tiles: the component, the stored edges,
-// both costs against independent BFS, early stops and aborted explorations; and its index
+// ClusterGraph (engine/distributed/cluster_graph.hpp) on sliding tiles: the component, the stored
+// edges, both costs against independent BFS, early stops and aborted explorations; and its index
 // (StateIndex) against std::unordered_map.
 #include <deque>
 #include <random>
@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/cluster_graph.hpp"
-#include "engine/state_index.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/distributed/cluster_graph.hpp>
+#include <frontier/engine/state_index.hpp>
 
 namespace frontier {
 namespace {

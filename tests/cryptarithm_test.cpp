@@ -2,9 +2,9 @@
 // brute force over every injective letter-to-digit assignment, with and without leading zeros.
 #include <gtest/gtest.h>
 
-#include "domains/cryptarithm/cryptarithm.hpp"
-#include "domains/cryptarithm/cryptarithm_io.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm.hpp>
+#include <frontier/domains/cryptarithm/cryptarithm_io.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 namespace {

@@ -8,13 +8,13 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/distributed_bfs.hpp"
-#include "engine/hda_cluster.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/distributed/distributed_bfs.hpp>
+#include <frontier/engine/distributed/hda_cluster.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include "tests/support/test_support.hpp"
 #include "tests/support/thread_cluster.hpp"
 

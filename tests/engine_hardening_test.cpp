@@ -29,16 +29,16 @@
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/checksum.hpp"
-#include "engine/dfs.hpp"
-#include "engine/error.hpp"
-#include "engine/hdastar.hpp"
-#include "engine/header_text.hpp"
-#include "engine/sharded_table.hpp"
-#include "engine/table_file.hpp"
-#include "engine/table_growth.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/enumerate/table_growth.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/io/checksum.hpp>
+#include <frontier/engine/search/dfs.hpp>
+#include <frontier/engine/search/hdastar.hpp>
+#include <frontier/engine/tables/header_text.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -121,7 +121,7 @@ struct LedgerAllocator {
     }
 };
 
-// Abseil's table growth is not exception-safe (engine/table_growth.hpp): after a refused
+// Abseil's table growth is not exception-safe (engine/enumerate/table_growth.hpp): after a refused
 // allocation the table frees its old array at the new size. Through grow_or_abandon no block is
 // ever freed at a size other than its own, the table stays usable, and the rest is leaked.
 TEST(EngineHardening, ATableWhoseGrowthIsRefusedIsAbandonedNotFreedWrongly) {

@@ -16,15 +16,15 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/hanoi/hanoi.hpp"
-#include "domains/hanoi/hanoi_heuristics.hpp"
-#include "domains/hanoi/hanoi_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/bfs.hpp"
-#include "engine/concepts.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/search.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
+#include <frontier/domains/hanoi/hanoi_heuristics.hpp>
+#include <frontier/domains/hanoi/hanoi_io.hpp>
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/bfs.hpp>
+#include <frontier/engine/search/search.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -5,14 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/hdastar.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include <nlohmann/json.hpp>
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/hdastar.hpp"
-#include "engine/layered_bfs.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -151,9 +151,9 @@ TEST(CliHdaStar, ReportsThreadsAndOwnership) {
 }  // namespace
 }  // namespace frontier
 
-#include "domains/rush/rush_hash.hpp"
-#include "domains/rush/rush_heuristics.hpp"
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_hash.hpp>
+#include <frontier/domains/rush/rush_heuristics.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
 
 namespace frontier {
 namespace {

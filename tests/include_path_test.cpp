@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/hanoi/hanoi.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
 
 namespace frontier {
 namespace {

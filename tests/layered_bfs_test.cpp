@@ -6,10 +6,10 @@
 #include <absl/container/flat_hash_map.h>
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -153,9 +153,14 @@ function(build_example name mode)
   if(NOT at EQUAL -1)
     message(FATAL_ERROR "${name} compiled with a path into the source tree:\n${commands}")
   endif()
-  string(FIND "${commands}" "${prefix}/include/frontier" at)
+  # The package exports <prefix>/include alone: headers are named <frontier/...>.
+  string(FIND "${commands}" "${prefix}/include" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${name} did not use the installed headers:\n${commands}")
+  endif()
+  string(FIND "${commands}" "${prefix}/include/frontier" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${name} has <prefix>/include/frontier on its path:\n${commands}")
   endif()
   set(${name}_${mode} ${build} PARENT_SCOPE)
 endfunction()
@@ -383,7 +388,7 @@ function(consume name find_args out)
   file(MAKE_DIRECTORY ${dir})
   file(WRITE ${dir}/CMakeLists.txt
        "cmake_minimum_required(VERSION 3.22)\nproject(consumer LANGUAGES CXX)\n"
-       "find_package(Frontier 0.17 ${find_args})\n"
+       "find_package(Frontier 0.18 ${find_args})\n"
        "message(STATUS \"found: \${Frontier_FOUND}, mpi component: \${Frontier_mpi_FOUND}\")\n")
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${dir} -B ${dir}/build -G ${GENERATOR}
                           ${make_program} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
@@ -408,15 +413,21 @@ if(package_has_mpi)
 endif()
 message(STATUS "MPI component: optional (package built with MPI: ${package_has_mpi})")
 
-# 5. The headers by the project's name, <frontier/engine/...>, compile and link from the prefix.
+# 5. The headers by the project's name, <frontier/engine/...>, compile and link from the prefix,
+# for a consumer with folders of its own called engine/ and domains/ on its include path (whose
+# timer.hpp and concepts.hpp would shadow Frontier's if its headers included "engine/...").
 set(angle ${WORK_DIR}/consumer-angle)
-file(MAKE_DIRECTORY ${angle})
+file(MAKE_DIRECTORY ${angle}/engine ${angle}/domains/hanoi)
+file(WRITE ${angle}/engine/timer.hpp "#error the consumer's own engine/timer.hpp\n")
+file(WRITE ${angle}/engine/concepts.hpp "#error the consumer's own engine/concepts.hpp\n")
+file(WRITE ${angle}/domains/hanoi/hanoi.hpp "#error the consumer's own hanoi.hpp\n")
 file(WRITE ${angle}/CMakeLists.txt
      "cmake_minimum_required(VERSION 3.22)\nproject(angle LANGUAGES CXX)\n"
-     "find_package(Frontier 0.17 REQUIRED)\nadd_executable(angle main.cpp)\n"
+     "find_package(Frontier 0.18 REQUIRED)\nadd_executable(angle main.cpp)\n"
+     "target_include_directories(angle PRIVATE \${PROJECT_SOURCE_DIR})\n"
      "target_link_libraries(angle PRIVATE Frontier::domains)\n")
 file(WRITE ${angle}/main.cpp
-     "#include <frontier/domains/hanoi/hanoi.hpp>\n#include <frontier/engine/concepts.hpp>\n"
+     "#include <frontier/domains/hanoi/hanoi.hpp>\n#include <frontier/engine/frontier.hpp>\n"
      "static_assert(frontier::PerfectHashDomain<frontier::Hanoi>);\n"
      "int main() { return frontier::Hanoi(3).size() == 27 ? 0 : 1; }\n")
 run_checked("configuring the <frontier/...> consumer" ${CMAKE_COMMAND} -S ${angle} -B ${angle}/build

@@ -1,10 +1,10 @@
-// engine/ordered_batches.hpp: order, thread counts.
+// engine/enumerate/ordered_batches.hpp: order, thread counts.
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "engine/ordered_batches.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/engine/enumerate/ordered_batches.hpp>
+#include <frontier/engine/parallel.hpp>
 
 namespace frontier {
 namespace {

@@ -13,12 +13,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/pancake/pancake_heuristics.hpp"
-#include "domains/pancake/pancake_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/error.hpp"
-#include "engine/idastar.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/pancake/pancake_heuristics.hpp>
+#include <frontier/domains/pancake/pancake_io.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/idastar.hpp>
 #include "tests/support/pancake_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 

@@ -13,9 +13,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/pancake/pancake_two_bit.hpp"
-#include "engine/two_bit_bfs.hpp"
-#include "engine/two_bit_lookup.hpp"
+#include <frontier/domains/pancake/pancake_two_bit.hpp>
+#include <frontier/engine/two_bit/bfs.hpp>
+#include <frontier/engine/two_bit/lookup.hpp>
 #include "tests/support/pancake_brute_force.hpp"
 
 namespace frontier {

@@ -6,11 +6,11 @@
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
-#include "domains/peg_solitaire/peg_solitaire_io.hpp"
-#include "engine/bitmap_bfs.hpp"
-#include "engine/dfs.hpp"
-#include "engine/error.hpp"
-#include "engine/symmetry.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire_io.hpp>
+#include <frontier/engine/enumerate/bitmap_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/dfs.hpp>
+#include <frontier/engine/symmetry.hpp>
 
 namespace frontier {
 namespace {

@@ -9,11 +9,11 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_pdb.hpp"
-#include "engine/astar.hpp"
-#include "engine/idastar.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_pdb.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/idastar.hpp>
 #include "tests/support/test_support.hpp"
 #include "tools/play/sliding_play.hpp"
 

@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/pocket_cube/pocket_cube_heuristics.hpp"
-#include "domains/pocket_cube/pocket_cube_io.hpp"
-#include "engine/concepts.hpp"
-#include "engine/error.hpp"
-#include "engine/idastar.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube_heuristics.hpp>
+#include <frontier/domains/pocket_cube/pocket_cube_io.hpp>
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/idastar.hpp>
 
 namespace frontier {
 namespace {

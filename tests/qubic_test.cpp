@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/qubic/qubic.hpp"
-#include "domains/qubic/qubic_io.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/qubic/qubic.hpp>
+#include <frontier/domains/qubic/qubic_io.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 namespace {

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/queens/queens.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/queens/queens.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 namespace {

@@ -17,7 +17,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_grade.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_census.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/rush/rush_layout.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/rush/rush_layout.hpp>
 #include "tests/support/rush_brute_force.hpp"
 
 namespace frontier {

@@ -8,12 +8,12 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_generate.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/rush/rush_random.hpp"
-#include "engine/bfs.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/rush/rush_generate.hpp>
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/rush/rush_random.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/bfs.hpp>
 
 namespace frontier {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_io.hpp"
-#include "engine/bfs.hpp"
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/engine/search/bfs.hpp>
 #include "tools/play/rush_play.hpp"
 #include "tools/play/terminal.hpp"
 

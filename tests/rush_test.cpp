@@ -12,14 +12,14 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_heuristics.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/bfs.hpp"
-#include "engine/bounded_bfs.hpp"
-#include "engine/error.hpp"
-#include "engine/idastar.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_heuristics.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/engine/enumerate/bounded_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/bfs.hpp>
+#include <frontier/engine/search/idastar.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -501,12 +501,12 @@ TEST(RushHeuristics, AreAdmissibleOverWholeClusters) {
     EXPECT_GT(h3_exact, 0u);
 }
 
-// The probe of the census's minimality test (engine/bounded_bfs.hpp) pruned by RushExitBound
-// gives the unpruned answer, from states all over solvable and unsolvable clusters, at bounds
-// below, at and above their true moves (the cluster grade's), and visits fewer states; asked for
-// h3 where h2 keeps a state (tighter), it expands fewer than with h2 alone. So does the census's
-// probe, which also never slides the piece just slid (two slides of one piece are one slide or
-// none).
+// The probe of the census's minimality test (engine/enumerate/bounded_bfs.hpp) pruned by
+// RushExitBound gives the unpruned answer, from states all over solvable and unsolvable clusters,
+// at bounds below, at and above their true moves (the cluster grade's), and visits fewer states;
+// asked for h3 where h2 keeps a state (tighter), it expands fewer than with h2 alone. So does the
+// census's probe, which also never slides the piece just slid (two slides of one piece are one
+// slide or none).
 TEST(RushHeuristics, TheExitBoundPrunesTheBoundedSearchWithoutChangingIt) {
     RushGrader grader;
     BoundedBfs<RushBoard> plain, pruned;

@@ -2,7 +2,7 @@
 // admissible (tools/commands/search_entry.hpp); never greedy or DFS, whatever the heuristic.
 #include <gtest/gtest.h>
 
-#include "domains/hanoi/hanoi.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
 #include "tools/cli/search.hpp"
 
 namespace frontier::cli {

@@ -4,15 +4,15 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/bfs.hpp"
-#include "engine/dfs.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/greedy.hpp"
-#include "engine/idastar.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/bfs.hpp>
+#include <frontier/engine/search/dfs.hpp>
+#include <frontier/engine/search/greedy.hpp>
+#include <frontier/engine/search/idastar.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -188,7 +188,7 @@ TEST(KorfAStar, LinearConflictSolvesEasyInstancesOptimally) {
 }  // namespace
 }  // namespace frontier
 
-#include "engine/parallel_idastar.hpp"
+#include <frontier/engine/search/parallel_idastar.hpp>
 
 namespace frontier {
 namespace {

@@ -6,11 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/distributed_bfs.hpp"
-#include "engine/error.hpp"
-#include "engine/sharded_table.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/distributed/distributed_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

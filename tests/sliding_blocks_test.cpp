@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding_blocks/sliding_blocks_heuristics.hpp"
-#include "domains/sliding_blocks/sliding_blocks_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/bfs.hpp"
-#include "engine/error.hpp"
-#include "engine/hash_bfs.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks_heuristics.hpp>
+#include <frontier/domains/sliding_blocks/sliding_blocks_io.hpp>
+#include <frontier/engine/enumerate/hash_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/bfs.hpp>
 
 namespace frontier {
 namespace {

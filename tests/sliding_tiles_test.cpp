@@ -11,15 +11,15 @@
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_random.hpp"
-#include "engine/astar.hpp"
-#include "engine/concepts.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/idastar.hpp"
-#include "engine/layered_bfs.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_random.hpp>
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/search/idastar.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 
 namespace frontier {
 namespace {

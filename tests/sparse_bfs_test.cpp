@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/bitmap_bfs.hpp"
-#include "engine/hash_bfs.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/enumerate/bitmap_bfs.hpp>
+#include <frontier/engine/enumerate/hash_bfs.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

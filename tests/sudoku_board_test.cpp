@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sudoku/sudoku_board.hpp"
+#include <frontier/domains/sudoku/sudoku_board.hpp>
 
 namespace frontier::detail::sudoku_bands {
 namespace {

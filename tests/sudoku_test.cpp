@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
+#include <frontier/engine/error.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -11,10 +11,10 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/big_array.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/engine/big_array.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

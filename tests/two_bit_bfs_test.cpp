@@ -9,15 +9,15 @@
 #include <gtest/gtest.h>
 #include <tbb/blocked_range.h>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/parallel.hpp"
-#include "engine/two_bit_frontier.hpp"
-#include "engine/two_bit_lookup.hpp"
-#include "engine/two_bit_zones.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/two_bit/frontier.hpp>
+#include <frontier/engine/two_bit/lookup.hpp>
+#include <frontier/engine/two_bit/zones.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

@@ -1,4 +1,4 @@
-// The two-bit BFS's contract with a user-written space (engine/two_bit_bfs.hpp): a parity that
+// The two-bit BFS's contract with a user-written space (engine/two_bit/bfs.hpp): a parity that
 // cannot guide the search (0 or 1 everywhere, roots on both sides) gives the full, exact layers;
 // also split across processes; a parity that is not a 2-colouring, a neighbour out of range, too
 // many neighbours, one-way neighbours or a bad period or size is refused with an InputError, never
@@ -18,13 +18,13 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/two_bit_bfs.hpp"
-#include "engine/two_bit_distributed.hpp"
-#include "engine/two_bit_lookup.hpp"
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/two_bit/bfs.hpp>
+#include <frontier/engine/two_bit/distributed.hpp>
+#include <frontier/engine/two_bit/lookup.hpp>
 #include "tests/support/thread_cluster.hpp"
 
 namespace frontier {

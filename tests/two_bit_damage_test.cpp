@@ -17,12 +17,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/payload_blocks.hpp"
-#include "engine/sharded_table.hpp"
-#include "engine/table_file.hpp"
-#include "engine/two_bit_lookup.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/tables/payload_blocks.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
+#include <frontier/engine/tables/table_file.hpp>
+#include <frontier/engine/two_bit/lookup.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

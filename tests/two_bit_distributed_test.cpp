@@ -1,4 +1,4 @@
-// The two-bit BFS over the processes of a distributed run (engine/two_bit_distributed.hpp), with
+// The two-bit BFS over the processes of a distributed run (engine/two_bit/distributed.hpp), with
 // the processes as threads of this test (ThreadCluster): over 1 to 4 slices, with several
 // exchange rounds per layer, the layers equal the one-byte BFS's, and the slices side by side
 // are byte for byte the one-process two-bit table, with the same farthest states and the same
@@ -9,11 +9,11 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/two_bit_distributed.hpp"
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/two_bit/distributed.hpp>
 #include "tests/support/thread_cluster.hpp"
 
 namespace frontier {

@@ -1,4 +1,4 @@
-// The engine's two-bit table files (engine/two_bit_table_run.hpp): a table written, interrupted
+// The engine's two-bit table files (engine/two_bit/table_run.hpp): a table written, interrupted
 // and resumed to the same bytes; the checkpoint rule and a checkpoint's identity checked before
 // any search; the sharded writer's two-phase checkpoints over the processes of a ThreadCluster,
 // resumed from the deepest layers every process holds. The sliding-tile 3x3 space is the table
@@ -10,12 +10,12 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/sharded_table.hpp"
-#include "engine/two_bit_table_run.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
+#include <frontier/engine/two_bit/table_run.hpp>
 #include "tests/support/test_support.hpp"
 #include "tests/support/thread_cluster.hpp"
 

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/error.hpp"
-#include "engine/unit_log.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/units/log.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

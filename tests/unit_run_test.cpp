@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/error.hpp"
-#include "engine/unit_run.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/units/run.hpp>
 #include "tests/support/test_support.hpp"
 #include "tests/support/thread_cluster.hpp"
 

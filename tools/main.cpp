@@ -3,7 +3,7 @@
 #include <iostream>
 #include <new>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/cpu_check.hpp"
 #include "tools/cli/dispatch.hpp"

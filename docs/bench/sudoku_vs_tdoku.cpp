@@ -10,7 +10,7 @@
 //   g++ -std=c++17 -O3 -march=native -fno-exceptions -fno-rtti -c $T/src/solver_dpll_triad_simd.cc -o /tmp/tdoku_simd.o
 //   g++ -O3 -march=native -c $T/src/util.cc -o /tmp/tdoku_util.o
 //   L="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
-//   g++ -std=c++20 -O3 -march=native -I. docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku
+//   g++ -std=c++20 -O3 -march=native -I. -Ibuild/include docs/bench/sudoku_vs_tdoku.cpp $L /tmp/tdoku_simd.o /tmp/tdoku_util.o -o /tmp/sudoku_vs_tdoku
 //   /tmp/sudoku_vs_tdoku hard ../shared/data/sudoku.tsv 2 3
 //   gcc -O3 -march=native $T/example/solve.c /tmp/tdoku_simd.o /tmp/tdoku_util.o -lstdc++ -o /tmp/tdoku_solve
 // clang-format on
@@ -37,9 +37,9 @@
 #include <utility>
 #include <vector>
 
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
 #include "bench/sudoku_reference.hpp"
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
 
 extern "C" size_t TdokuSolverDpllTriadSimd(const char* input, size_t limit, uint32_t config,
                                            char* solution, size_t* num_guesses);

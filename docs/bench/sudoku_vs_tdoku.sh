@@ -45,7 +45,7 @@ gcc $flags "$tdoku/example/solve.c" "$work/tdoku_simd.o" "$work/tdoku_util.o" -l
     -o "$work/tdoku_solve"
 gcc $flags -I"$tdoku/include" docs/bench/tdoku_count.c "$work/tdoku_simd.o" "$work/tdoku_util.o" \
     -lstdc++ -o "$work/tdoku_count"
-g++ -std=c++20 $flags -I. docs/bench/sudoku_vs_tdoku.cpp $lib "$work/tdoku_simd.o" \
+g++ -std=c++20 $flags -I. -Ibuild/include docs/bench/sudoku_vs_tdoku.cpp $lib "$work/tdoku_simd.o" \
     "$work/tdoku_util.o" -o "$work/sudoku_vs_tdoku"
 driver=$work/sudoku_vs_tdoku
 "$driver" print variants ../shared/data/sudoku.tsv 50000 > "$work/hard.txt"

@@ -1,16 +1,16 @@
 // The share of a state's neighbours that lie in another rank's slice of a distributed two-bit
-// table (engine/two_bit_distributed.hpp), sampled from 400,000 random states per board: the
+// table (engine/two_bit/distributed.hpp), sampled from 400,000 random states per board: the
 // "remote neighbours per state" of the 5x3 and 4x4 plan in docs/architecture.md.
 //
 // Not part of the build. From the repository root, after `ninja -C build`:
 // clang-format off
-//   g++ -std=c++20 -O2 -march=native -I. docs/bench/two_bit_remote_share.cpp build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a -ltbb -o /tmp/two_bit_remote_share
+//   g++ -std=c++20 -O2 -march=native -I. -Ibuild/include docs/bench/two_bit_remote_share.cpp build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a -ltbb -o /tmp/two_bit_remote_share
 //   /tmp/two_bit_remote_share
 // clang-format on
 #include <cstdio>
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/engine/two_bit/distributed.hpp>
 #include <random>
-#include "domains/sliding/sliding_two_bit.hpp"
-#include "engine/two_bit_distributed.hpp"
 using namespace frontier;
 int main() {
     for (auto [r, c] : {std::pair{7, 2}, {5, 3}, {4, 4}}) {

@@ -1,4 +1,4 @@
-#include "domains/cryptarithm/cryptarithm.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm.hpp>
 
 #include <algorithm>
 #include <numeric>

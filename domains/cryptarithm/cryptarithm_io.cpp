@@ -1,9 +1,9 @@
-#include "domains/cryptarithm/cryptarithm_io.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm_io.hpp>
 
 #include <algorithm>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

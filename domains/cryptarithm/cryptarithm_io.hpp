@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "domains/cryptarithm/cryptarithm.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm.hpp>
 
 namespace frontier {
 

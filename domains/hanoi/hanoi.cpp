@@ -1,10 +1,10 @@
-#include "domains/hanoi/hanoi.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
 
 #include <string>
 #include <type_traits>
 
-#include "engine/concepts.hpp"
-#include "engine/error.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

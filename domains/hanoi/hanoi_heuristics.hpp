@@ -19,7 +19,7 @@
 
 #include <bit>
 
-#include "domains/hanoi/hanoi.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
 
 namespace frontier {
 

@@ -1,11 +1,11 @@
-#include "domains/hanoi/hanoi_io.hpp"
+#include <frontier/domains/hanoi/hanoi_io.hpp>
 
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <vector>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/hanoi/hanoi.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/hanoi/hanoi.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

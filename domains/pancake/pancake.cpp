@@ -1,10 +1,10 @@
-#include "domains/pancake/pancake.hpp"
+#include <frontier/domains/pancake/pancake.hpp>
 
 #include <string>
 #include <type_traits>
 
-#include "engine/concepts.hpp"
-#include "engine/error.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

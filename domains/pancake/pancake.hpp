@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "engine/select_bit.hpp"
+#include <frontier/engine/select_bit.hpp>
 
 namespace frontier {
 

@@ -9,7 +9,7 @@
 // (admissible) that changes by at most 1 per flip (consistent). O(N) per state.
 #pragma once
 
-#include "domains/pancake/pancake.hpp"
+#include <frontier/domains/pancake/pancake.hpp>
 
 namespace frontier {
 

@@ -1,9 +1,9 @@
-#include "domains/pancake/pancake_io.hpp"
+#include <frontier/domains/pancake/pancake_io.hpp>
 
 #include <charconv>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/pancake/pancake.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/pancake/pancake.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -1,6 +1,6 @@
-#include "domains/pancake/pancake_two_bit.hpp"
+#include <frontier/domains/pancake/pancake_two_bit.hpp>
 
-#include "domains/pancake/pancake_io.hpp"
+#include <frontier/domains/pancake/pancake_io.hpp>
 
 namespace frontier {
 

@@ -53,9 +53,9 @@
 #include <bit>
 #include <cstdint>
 
-#include "domains/pancake/pancake.hpp"
-#include "engine/select_bit.hpp"
-#include "engine/two_bit_file.hpp"
+#include <frontier/domains/pancake/pancake.hpp>
+#include <frontier/engine/select_bit.hpp>
+#include <frontier/engine/two_bit/file.hpp>
 
 namespace frontier {
 
@@ -262,7 +262,7 @@ class PancakeTwoBitSpace {
     std::array<Residue, 24> residues_{};
 };
 
-// What names the space's tables (engine/two_bit_file.hpp): pancake:N, the sorted stack, and
+// What names the space's tables (engine/two_bit/file.hpp): pancake:N, the sorted stack, and
 // index=bottom-lehmer (this order).
 TwoBitIdentity two_bit_identity(const PancakeTwoBitSpace& space);
 

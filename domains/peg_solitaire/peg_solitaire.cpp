@@ -1,4 +1,4 @@
-#include "domains/peg_solitaire/peg_solitaire.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire.hpp>
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
-#include "domains/peg_solitaire/peg_solitaire_io.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire_io.hpp>
 
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/peg_solitaire/peg_solitaire.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/pocket_cube/pocket_cube.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube.hpp>
 
 namespace frontier {
 

@@ -1,8 +1,8 @@
-#include "domains/pocket_cube/pocket_cube_heuristics.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube_heuristics.hpp>
 
 #include <span>
 
-#include "engine/layered_bfs.hpp"
+#include <frontier/engine/enumerate/layered_bfs.hpp>
 
 namespace frontier {
 

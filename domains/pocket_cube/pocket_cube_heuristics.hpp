@@ -17,7 +17,7 @@
 #include <memory>
 #include <vector>
 
-#include "domains/pocket_cube/pocket_cube.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube.hpp>
 
 namespace frontier {
 

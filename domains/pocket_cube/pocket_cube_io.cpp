@@ -1,12 +1,12 @@
-#include "domains/pocket_cube/pocket_cube_io.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube_io.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/pocket_cube/pocket_cube.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/qubic/qubic.hpp"
+#include <frontier/domains/qubic/qubic.hpp>
 
 #include <algorithm>
 #include <bit>

@@ -1,9 +1,9 @@
-#include "domains/qubic/qubic_io.hpp"
+#include <frontier/domains/qubic/qubic_io.hpp>
 
 #include <bit>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "domains/qubic/qubic.hpp"
+#include <frontier/domains/qubic/qubic.hpp>
 
 namespace frontier {
 

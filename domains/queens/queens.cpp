@@ -1,4 +1,4 @@
-#include "domains/queens/queens.hpp"
+#include <frontier/domains/queens/queens.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -7,9 +7,9 @@
 
 #include <tbb/blocked_range.h>
 
-#include "engine/error.hpp"
-#include "engine/parallel.hpp"
-#include "engine/timer.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/timer.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/queens/queens_io.hpp"
+#include <frontier/domains/queens/queens_io.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/rush/rush_board.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
 
 #include <cassert>
 

@@ -32,7 +32,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "domains/rush/rush_lanes.hpp"
+#include <frontier/domains/rush/rush_lanes.hpp>
 
 namespace frontier {
 

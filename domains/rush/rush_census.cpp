@@ -1,5 +1,5 @@
 // The census of the Rush Hour universe (design at the top of rush_census.hpp).
-#include "domains/rush/rush_census.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -10,10 +10,10 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_heuristics.hpp"
-#include "domains/rush/rush_layout.hpp"
-#include "engine/error.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/rush/rush_heuristics.hpp>
+#include <frontier/domains/rush/rush_layout.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/timer.hpp>
 
 namespace frontier {
 

@@ -1,6 +1,6 @@
 // The census of the Rush Hour universe (rush_universe.hpp): each candidate's cluster explored
 // and judged, the database of its interesting puzzles (the hardest start of each solvable,
-// non-trivial, minimal cluster), and the whole census as a unit job for engine/unit_run.hpp, with
+// non-trivial, minimal cluster), and the whole census as a unit job for engine/units/run.hpp, with
 // its record codec, tally and checkpoint identity.
 //
 // RushCensus, per candidate: canonical (no smaller state in its cluster), solvable (some state
@@ -24,12 +24,12 @@
 #include <string_view>
 #include <vector>
 
-#include "domains/rush/rush_board.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/rush/rush_universe.hpp"
-#include "engine/bounded_bfs.hpp"
-#include "engine/unit_run.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/rush/rush_universe.hpp>
+#include <frontier/engine/enumerate/bounded_bfs.hpp>
+#include <frontier/engine/units/run.hpp>
 
 namespace frontier {
 
@@ -120,7 +120,7 @@ bool rush_is_minimal(const RushBoard& board, RushState start, int moves, std::ui
 RushPuzzle rush_without_piece(const RushBoard& board, RushState s, int p);
 RushBoard rush_without_wall(const RushBoard& board, int cell);
 
-// A census run as a job of numbered units for run_units (engine/unit_run.hpp): a unit's record
+// A census run as a job of numbered units for run_units (engine/units/run.hpp): a unit's record
 // is encode_rush_unit of its result; every record accepted (run, recovered or imported) is
 // decoded into the tally.
 //

@@ -1,4 +1,4 @@
-#include "domains/rush/rush_generate.hpp"
+#include <frontier/domains/rush/rush_generate.hpp>
 
 #include <array>
 #include <cmath>

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <vector>
 
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
 
 namespace frontier {
 

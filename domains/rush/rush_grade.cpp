@@ -1,8 +1,8 @@
-#include "domains/rush/rush_grade.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
 
 #include <algorithm>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "domains/rush/rush_board.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "engine/cluster_graph.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/engine/distributed/cluster_graph.hpp>
 
 namespace frontier {
 

@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "domains/rush/rush_board.hpp"
-#include "engine/error.hpp"
-#include "engine/zobrist.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/zobrist.hpp>
 
 namespace frontier {
 

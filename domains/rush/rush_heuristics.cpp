@@ -1,4 +1,4 @@
-#include "domains/rush/rush_heuristics.hpp"
+#include <frontier/domains/rush/rush_heuristics.hpp>
 
 #include <algorithm>
 #include <array>

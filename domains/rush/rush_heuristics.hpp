@@ -1,6 +1,6 @@
 // The classic admissible heuristics for Rush Hour, in either metric (the board's).
 //
-//   h0  zero (ZeroHeuristic from engine/search.hpp).
+//   h0  zero (ZeroHeuristic from engine/search/search.hpp).
 //   h1  the primary car's distance to the exit: the cells still to go with RushMetric::Steps; 1
 //   with
 //       RushMetric::Moves unless it is already there (then 0).
@@ -18,7 +18,7 @@
 // They are not incremental: each evaluation rebuilds the cell owners from the state (N * N bytes).
 #pragma once
 
-#include "domains/rush/rush_board.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
 
 namespace frontier {
 

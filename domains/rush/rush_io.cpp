@@ -1,12 +1,12 @@
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_io.hpp>
 
 #include <algorithm>
 #include <charconv>
 #include <vector>
 
-#include "domains/rush/rush_grade.hpp"
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

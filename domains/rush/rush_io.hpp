@@ -17,8 +17,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/rush/rush_board.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/rush/rush_layout.hpp"
+#include <frontier/domains/rush/rush_layout.hpp>
 
 #include <algorithm>
 #include <array>

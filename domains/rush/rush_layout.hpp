@@ -28,7 +28,7 @@
 
 #include <cstdint>
 
-#include "domains/rush/rush_board.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
 
 namespace frontier {
 

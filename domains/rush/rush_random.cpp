@@ -1,9 +1,9 @@
-#include "domains/rush/rush_random.hpp"
+#include <frontier/domains/rush/rush_random.hpp>
 
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

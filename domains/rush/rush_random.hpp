@@ -28,9 +28,9 @@
 #include <optional>
 #include <random>
 
-#include "domains/rush/rush_board.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
 
 namespace frontier {
 

@@ -1,12 +1,12 @@
 // The Rush Hour universe (design at the top of rush_universe.hpp).
-#include "domains/rush/rush_universe.hpp"
+#include <frontier/domains/rush/rush_universe.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <optional>
 #include <string>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

@@ -55,7 +55,7 @@
 
 #include <absl/functional/function_ref.h>
 
-#include "domains/rush/rush_board.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
 
 namespace frontier {
 

@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/error.hpp"
-#include "engine/zobrist.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/zobrist.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/sliding/sliding_heuristics.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
 
 #include <cstdlib>
 

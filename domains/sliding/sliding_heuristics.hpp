@@ -16,7 +16,7 @@
 #include <array>
 #include <cstdint>
 
-#include "domains/sliding/sliding_tiles.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
 
 namespace frontier {
 

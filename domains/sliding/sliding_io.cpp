@@ -1,11 +1,11 @@
-#include "domains/sliding/sliding_io.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
 
 #include <algorithm>
 #include <charconv>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

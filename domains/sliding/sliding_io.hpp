@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -1,12 +1,12 @@
-#include "domains/sliding/sliding_pattern.hpp"
+#include <frontier/domains/sliding/sliding_pattern.hpp>
 
 #include <algorithm>
 #include <charconv>
 #include <sstream>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -29,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/select_bit.hpp"
+#include <frontier/engine/select_bit.hpp>
 
 namespace frontier {
 
@@ -105,8 +105,8 @@ class SlidingPattern {
     std::uint64_t rank(State s) const;
     State unrank(std::uint64_t r) const;
 
-    // The ranks of a rank's children without building states (engine/layered_bfs.hpp uses it
-    // when a domain has one); see SlidingPatternWalker below.
+    // The ranks of a rank's children without building states (engine/enumerate/layered_bfs.hpp uses
+    // it when a domain has one); see SlidingPatternWalker below.
     using RankWalker = SlidingPatternWalker;
     RankWalker rank_walker() const;  // thread-safe
     // The placement rank of pattern tiles on cells[0..k): the PDB index.

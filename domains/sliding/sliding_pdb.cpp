@@ -1,12 +1,12 @@
-#include "domains/sliding/sliding_pdb.hpp"
+#include <frontier/domains/sliding/sliding_pdb.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/error.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 
 namespace frontier {
 

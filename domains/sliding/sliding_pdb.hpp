@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "domains/sliding/sliding_pattern.hpp"
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/pattern_database.hpp"
+#include <frontier/domains/sliding/sliding_pattern.hpp>
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/tables/pattern_database.hpp>
 
 namespace frontier {
 
@@ -104,10 +104,10 @@ class PdbHeuristic {
         return std::max(direct, best_sum([&](std::size_t i) { return mirror_lookup(i, cell); }));
     }
 
-    // IDA*'s per-depth record (engine/search.hpp, MemoHeuristic): every tile's cell and every
-    // lookup's value in both orientations, so that a child costs the one lookup per orientation
-    // whose pattern holds the moved tile instead of all of them. The reflected values are filled
-    // only once the direct ones are within the limit (as bounded() does). 64 bytes.
+    // IDA*'s per-depth record (engine/search/search.hpp, MemoHeuristic): every tile's cell and
+    // every lookup's value in both orientations, so that a child costs the one lookup per
+    // orientation whose pattern holds the moved tile instead of all of them. The reflected values
+    // are filled only once the direct ones are within the limit (as bounded() does). 64 bytes.
     static constexpr std::size_t kMaxLookups = 16;
     struct Memo {
         int h = 0;

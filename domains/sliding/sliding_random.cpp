@@ -1,12 +1,12 @@
-#include "domains/sliding/sliding_random.hpp"
+#include <frontier/domains/sliding/sliding_random.hpp>
 
 #include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/error.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

@@ -26,8 +26,8 @@
 #include <optional>
 #include <random>
 
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/distance_table.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/sliding/sliding_tiles.hpp"
+#include <frontier/domains/sliding/sliding_tiles.hpp>
 
 #include <cassert>
 

@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "domains/sliding/sliding_cursor.hpp"
+#include <frontier/domains/sliding/sliding_cursor.hpp>
 
 namespace frontier {
 
@@ -157,8 +157,8 @@ class BasicSlidingTiles {
     State unrank(std::uint64_t r) const requires kRanked;
 
     // The ranks of a rank's children without building states, for the layered BFS
-    // (engine/layered_bfs.hpp uses a domain's rank_walker() when it has one); see SlidingRankWalker
-    // below.
+    // (engine/enumerate/layered_bfs.hpp uses a domain's rank_walker() when it has one); see
+    // SlidingRankWalker below.
     using RankWalker = SlidingRankWalker<Word>;
     RankWalker rank_walker() const requires kRanked { return RankWalker(*this); }
     // The cursor tables of this board (ranked boards only), shared with the two-bit space.

@@ -1,8 +1,8 @@
-#include "domains/sliding/sliding_two_bit.hpp"
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
 
 #include <cstdlib>
 
-#include "domains/sliding/sliding_io.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
 
 namespace frontier {
 

@@ -26,9 +26,9 @@
 #include <array>
 #include <cstdint>
 
-#include "domains/sliding/sliding_cursor.hpp"
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/two_bit_file.hpp"
+#include <frontier/domains/sliding/sliding_cursor.hpp>
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/two_bit/file.hpp>
 
 namespace frontier {
 
@@ -105,7 +105,7 @@ class SlidingTwoBitSpace {
     std::uint64_t links_ = 0;
 };
 
-// What names the space's tables (engine/two_bit_file.hpp): the board and goal as the user names
+// What names the space's tables (engine/two_bit/file.hpp): the board and goal as the user names
 // them, index=pair-blank (this order) and searched=RxC (the orientation scanned).
 TwoBitIdentity two_bit_identity(const SlidingTwoBitSpace& space);
 

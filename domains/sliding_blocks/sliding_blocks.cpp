@@ -1,8 +1,8 @@
-#include "domains/sliding_blocks/sliding_blocks.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks.hpp>
 
 #include <algorithm>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier {
 

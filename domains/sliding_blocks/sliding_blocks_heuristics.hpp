@@ -10,7 +10,7 @@
 
 #include <cstdlib>
 
-#include "domains/sliding_blocks/sliding_blocks.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/sliding_blocks/sliding_blocks_io.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks_io.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -6,8 +6,8 @@
 #include <map>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -26,8 +26,8 @@
 #include <string>
 #include <string_view>
 
-#include "domains/sliding_blocks/sliding_blocks.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks.hpp>
+#include <frontier/engine/domain_io.hpp>
 
 namespace frontier {
 

@@ -2,13 +2,13 @@
 // (givens checks, solution checks, symmetric variants, the entry point solve_sudoku).
 // Why this file is over 400 lines (about 430): the shared checks and the entry point dispatch over
 // all three methods and belong beside the two solvers that are not in sudoku_bands.cpp.
-#include "domains/sudoku/sudoku.hpp"
+#include <frontier/domains/sudoku/sudoku.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <utility>
 
-#include "domains/sudoku/sudoku_bands.hpp"
+#include <frontier/domains/sudoku/sudoku_bands.hpp>
 
 namespace frontier {
 

@@ -3,5 +3,5 @@
 // sets, and sudoku_dispatch.cpp runs it on a CPU that has them. Its symbols live in the inline
 // namespace sudoku_bands::avx512, apart from the library's own compilation (sudoku_board.hpp).
 #define FRONTIER_SUDOKU_ISA avx512
-#include "domains/sudoku/sudoku_bands.cpp"      // NOLINT(bugprone-suspicious-include)
-#include "domains/sudoku/sudoku_propagate.cpp"  // NOLINT(bugprone-suspicious-include)
+#include <frontier/domains/sudoku/sudoku_bands.cpp>      // NOLINT(bugprone-suspicious-include)
+#include <frontier/domains/sudoku/sudoku_propagate.cpp>  // NOLINT(bugprone-suspicious-include)

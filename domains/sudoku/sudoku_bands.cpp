@@ -6,13 +6,13 @@
 // alternative). Where a band or stack holds few permutations, the guess can instead be a split
 // over the permutations left to one digit there, each kept in turn: the same permutation table
 // decides it.
-#include "domains/sudoku/sudoku_bands.hpp"
+#include <frontier/domains/sudoku/sudoku_bands.hpp>
 
 #include <algorithm>
 #include <array>
 
-#include "domains/sudoku/sudoku_board.hpp"
-#include "domains/sudoku/sudoku_propagate.hpp"
+#include <frontier/domains/sudoku/sudoku_board.hpp>
+#include <frontier/domains/sudoku/sudoku_propagate.hpp>
 
 namespace frontier::detail::sudoku_bands {
 inline namespace FRONTIER_SUDOKU_ISA {

@@ -7,7 +7,7 @@
 // AVX-512 F, VL and VPOPCNTDQ and BMI2. Never an instruction the CPU lacks.
 #pragma once
 
-#include "domains/sudoku/sudoku.hpp"
+#include <frontier/domains/sudoku/sudoku.hpp>
 
 namespace frontier::detail {
 

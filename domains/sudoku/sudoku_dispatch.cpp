@@ -1,5 +1,5 @@
 // The choice of the band solver's compilation (sudoku_bands.hpp says which ones exist).
-#include "domains/sudoku/sudoku_bands.hpp"
+#include <frontier/domains/sudoku/sudoku_bands.hpp>
 
 namespace frontier::detail {
 

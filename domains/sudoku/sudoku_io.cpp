@@ -1,7 +1,7 @@
-#include "domains/sudoku/sudoku_io.hpp"
+#include <frontier/domains/sudoku/sudoku_io.hpp>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "domains/sudoku/sudoku.hpp"
+#include <frontier/domains/sudoku/sudoku.hpp>
 
 namespace frontier {
 

@@ -1,4 +1,4 @@
-#include "domains/sudoku/sudoku_propagate.hpp"
+#include <frontier/domains/sudoku/sudoku_propagate.hpp>
 
 namespace frontier::detail::sudoku_bands {
 inline namespace FRONTIER_SUDOKU_ISA {

@@ -2,7 +2,7 @@
 // asserts that the compiler's message names AbslHashValue and the doc that asks for it.
 #include <cstdint>
 
-#include "engine/astar.hpp"
+#include <frontier/engine/search/astar.hpp>
 
 struct Line {
     struct State {

@@ -14,24 +14,24 @@
 
 #include <CLI/CLI.hpp>
 
-#include "domains/cryptarithm/cryptarithm_io.hpp"
-#include "domains/hanoi/hanoi_io.hpp"
-#include "domains/pancake/pancake_io.hpp"
-#include "domains/peg_solitaire/peg_solitaire_io.hpp"
-#include "domains/pocket_cube/pocket_cube_io.hpp"
-#include "domains/qubic/qubic_io.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_pdb.hpp"
-#include "domains/sliding_blocks/sliding_blocks_io.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
-#include "engine/checksum.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/error.hpp"
-#include "engine/header_text.hpp"
-#include "engine/sharded_table.hpp"
-#include "engine/table_file.hpp"
-#include "engine/unit_log.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm_io.hpp>
+#include <frontier/domains/hanoi/hanoi_io.hpp>
+#include <frontier/domains/pancake/pancake_io.hpp>
+#include <frontier/domains/peg_solitaire/peg_solitaire_io.hpp>
+#include <frontier/domains/pocket_cube/pocket_cube_io.hpp>
+#include <frontier/domains/qubic/qubic_io.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_pdb.hpp>
+#include <frontier/domains/sliding_blocks/sliding_blocks_io.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/io/checksum.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/tables/header_text.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
+#include <frontier/engine/tables/table_file.hpp>
+#include <frontier/engine/units/log.hpp>
 #include "tools/cli/common.hpp"
 
 namespace frontier::fuzz {

@@ -2,9 +2,9 @@
 // the plain-search Sudoku formulation proving every reference puzzle unique (exhaustive DFS).
 #include <gtest/gtest.h>
 
-#include "domains/queens/queens.hpp"
-#include "domains/sudoku/sudoku.hpp"
-#include "domains/sudoku/sudoku_io.hpp"
+#include <frontier/domains/queens/queens.hpp>
+#include <frontier/domains/sudoku/sudoku.hpp>
+#include <frontier/domains/sudoku/sudoku_io.hpp>
 #include "tests/support/test_support.hpp"
 
 namespace frontier {

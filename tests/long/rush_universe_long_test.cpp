@@ -15,9 +15,9 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_census.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/engine/parallel.hpp>
 #include "tests/support/rush_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 

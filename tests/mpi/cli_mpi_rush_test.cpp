@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/rush/rush_census.hpp"
-#include "engine/unit_log.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/engine/units/log.hpp>
 #include "tests/mpi/cli_mpi_support.hpp"
 #include "tests/support/test_support.hpp"
 

@@ -22,8 +22,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 #include "tests/support/test_support.hpp"
 
 extern char** environ;

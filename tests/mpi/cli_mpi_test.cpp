@@ -18,10 +18,10 @@
 
 #include <gtest/gtest.h>
 
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/search/astar.hpp>
 #include <nlohmann/json.hpp>
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
 #include "tests/mpi/cli_mpi_support.hpp"
 #include "tests/support/test_support.hpp"
 

@@ -12,15 +12,15 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "engine/astar.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/distributed_bfs.hpp"
-#include "engine/hda_cluster.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/unit_run.hpp"
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/engine/distributed/distributed_bfs.hpp>
+#include <frontier/engine/distributed/hda_cluster.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/search/astar.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/units/run.hpp>
 #include "tests/mpi/mpi_world.hpp"
 #include "tests/support/test_support.hpp"
 

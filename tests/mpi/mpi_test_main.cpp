@@ -2,7 +2,7 @@
 // collective); only rank 0 prints, and the exit status is the worst over the ranks.
 #include <gtest/gtest.h>
 
-#include "engine/mpi_cluster.hpp"
+#include <frontier/engine/distributed/mpi_cluster.hpp>
 #include "tests/mpi/mpi_world.hpp"
 
 namespace frontier::test {

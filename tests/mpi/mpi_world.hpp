@@ -1,7 +1,7 @@
 // The MPI job the engine tests run in (tests/mpi/mpi_test_main.cpp).
 #pragma once
 
-#include "engine/cluster.hpp"
+#include <frontier/engine/distributed/cluster.hpp>
 
 namespace frontier::test {
 

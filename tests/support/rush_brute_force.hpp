@@ -30,7 +30,7 @@
 
 #include <gtest/gtest.h>
 
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_io.hpp>
 
 namespace frontier::test {
 

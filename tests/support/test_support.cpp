@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/error.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 
 namespace frontier::test {
 

@@ -1,10 +1,10 @@
 // ThreadCluster: several "processes" of a distributed run as threads of one test process.
 //
-// Each rank is a Cluster endpoint with the semantics of engine/cluster.hpp: posted messages wait
-// in the receiver's mailbox until it polls (so they are "in transit" until then, as on a wire),
-// and every collective, blocking or not, is a numbered meeting point where each rank deposits
-// its bytes and takes everyone's once all have arrived. One mutex guards everything: it is a
-// test double for the distributed algorithms (their logic runs unchanged, and ThreadSanitizer
+// Each rank is a Cluster endpoint with the semantics of engine/distributed/cluster.hpp: posted
+// messages wait in the receiver's mailbox until it polls (so they are "in transit" until then, as
+// on a wire), and every collective, blocking or not, is a numbered meeting point where each rank
+// deposits its bytes and takes everyone's once all have arrived. One mutex guards everything: it is
+// a test double for the distributed algorithms (their logic runs unchanged, and ThreadSanitizer
 // sees every edge), not a fast transport.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/cluster.hpp"
+#include <frontier/engine/distributed/cluster.hpp>
 
 namespace frontier::test {
 

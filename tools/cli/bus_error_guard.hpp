@@ -1,7 +1,7 @@
 // BusErrorGuard: one line and exit status 2, not a crash, when a memory-mapped table file shrinks
 // while it is read.
 //
-// Tables are read through read-only mappings (engine/table_file.hpp). When another process
+// Tables are read through read-only mappings (engine/tables/table_file.hpp). When another process
 // truncates the file meanwhile, touching a page past the new end raises SIGBUS, which by default
 // kills the program without a word (exit status 135). While a guard lives, SIGBUS instead prints
 // "frontier: error: PATH: ..." on stderr and exits with status 2, like any other damaged input.

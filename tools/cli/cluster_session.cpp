@@ -3,7 +3,7 @@
 #include <exception>
 #include <new>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier::cli {
 

@@ -16,7 +16,7 @@
 #include <functional>
 #include <string>
 
-#include "engine/cluster.hpp"
+#include <frontier/engine/distributed/cluster.hpp>
 
 namespace frontier::cli {
 

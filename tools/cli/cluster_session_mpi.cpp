@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/mpi_session_module.hpp"
 

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 #include "tools/cli/cluster_session.hpp"
 
 namespace frontier::cli {

@@ -13,8 +13,8 @@
 
 #include <unistd.h>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 #include "tools/cli/dispatch.hpp"
 
 namespace frontier::cli {

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <memory>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/help_format.hpp"
 

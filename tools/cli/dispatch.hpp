@@ -24,8 +24,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/sharded_table.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/engine/tables/sharded_table.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 
 namespace frontier::cli {
 

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <initializer_list>
 
-#include "engine/error.hpp"
-#include "engine/text.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/text.hpp>
 
 namespace frontier::cli {
 

@@ -10,7 +10,7 @@
 #include <iostream>
 #include <memory>
 
-#include "engine/mpi_cluster.hpp"
+#include <frontier/engine/distributed/mpi_cluster.hpp>
 
 namespace {
 

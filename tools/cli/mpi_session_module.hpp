@@ -2,15 +2,15 @@
 //
 // --distributed needs MPI, but nothing else does, and loading Open MPI's libraries costs every
 // run memory and start-up time, whether it uses them or not (docs/performance.md). So the MPI
-// side of a session (engine/mpi_cluster.cpp and the few lines below that start and silence a
-// rank) is built as a module, libfrontier_mpi_session.so, that cluster_session() loads with
-// dlopen the first time a command runs distributed (tools/cli/cluster_session_mpi.cpp). The
+// side of a session (engine/distributed/mpi_cluster.cpp and the few lines below that start and
+// silence a rank) is built as a module, libfrontier_mpi_session.so, that cluster_session() loads
+// with dlopen the first time a command runs distributed (tools/cli/cluster_session_mpi.cpp). The
 // module lives beside the program in the build tree and in <libdir>/frontier once installed.
 // C linkage, so that dlsym finds the names; the Cluster object crosses as a pointer to its
-// abstract base (engine/cluster.hpp), whose virtual calls need no symbol lookup.
+// abstract base (engine/distributed/cluster.hpp), whose virtual calls need no symbol lookup.
 #pragma once
 
-#include "engine/cluster.hpp"
+#include <frontier/engine/distributed/cluster.hpp>
 
 extern "C" {
 // Joins the MPI job (once), returns this rank's cluster; a rank other than 0 has its stdout and

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/text.hpp"
+#include <frontier/engine/text.hpp>
 #include "tools/cli/common.hpp"
 
 namespace frontier::cli {

@@ -13,7 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/timer.hpp"
+#include <frontier/engine/timer.hpp>
 
 namespace frontier::cli {
 

@@ -1,8 +1,8 @@
 // What solve, compare and solve-batch share, for any puzzle: the algorithm a user chose (with
 // its heuristic's name), the limits and switches of a search, and run_search(), which runs the
 // engine's solve() with a heuristic chosen at run time and, for --distributed, HDA* across the
-// ranks of an MPI job. Algorithm properties come from the engine's table (engine/solver.hpp);
-// no algorithm name is compared here.
+// ranks of an MPI job. Algorithm properties come from the engine's table
+// (engine/search/solver.hpp); no algorithm name is compared here.
 #pragma once
 
 #include <atomic>
@@ -13,11 +13,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/concepts.hpp"
-#include "engine/domain_io.hpp"
-#include "engine/error.hpp"
-#include "engine/hda_cluster.hpp"
-#include "engine/solver.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/distributed/hda_cluster.hpp>
+#include <frontier/engine/domain_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/solver.hpp>
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/instances.hpp"
 

@@ -7,10 +7,10 @@
 #include <iostream>
 #include <string>
 
-#include "engine/concepts.hpp"
-#include "engine/domain_io.hpp"
-#include "engine/hdastar.hpp"
-#include "engine/memory.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/domain_io.hpp>
+#include <frontier/engine/memory.hpp>
+#include <frontier/engine/search/hdastar.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/search.hpp"
 

@@ -7,8 +7,8 @@
 #include <csignal>
 #include <cstring>
 
-#include "engine/atomic_write.hpp"
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/io/atomic_write.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/progress.hpp"
 

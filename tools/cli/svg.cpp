@@ -9,7 +9,7 @@
 #include <span>
 #include <sstream>
 
-#include "engine/atomic_write.hpp"
+#include <frontier/engine/io/atomic_write.hpp>
 
 namespace frontier::cli::svg {
 

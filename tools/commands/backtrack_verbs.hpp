@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/error.hpp"
-#include "engine/ordered_batches.hpp"
-#include "engine/parallel.hpp"
-#include "engine/timer.hpp"
+#include <frontier/engine/enumerate/ordered_batches.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/memory.hpp"
+#include <frontier/engine/memory.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/svg.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.hpp"
+#include <frontier/engine/error.hpp>
 
 namespace frontier::cli {
 

@@ -20,15 +20,15 @@
 #include <iostream>
 #include <optional>
 
-#include "engine/bitmap_bfs.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/distributed_bfs.hpp"
-#include "engine/hash_bfs.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/memory.hpp"
-#include "engine/shard_writer.hpp"
-#include "engine/sharded_table.hpp"
-#include "engine/symmetry.hpp"
+#include <frontier/engine/distributed/distributed_bfs.hpp>
+#include <frontier/engine/enumerate/bitmap_bfs.hpp>
+#include <frontier/engine/enumerate/hash_bfs.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/memory.hpp>
+#include <frontier/engine/symmetry.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
+#include <frontier/engine/tables/shard_writer.hpp>
+#include <frontier/engine/tables/sharded_table.hpp>
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "engine/sharded_table.hpp"
+#include <frontier/engine/tables/sharded_table.hpp>
 #include "tools/cli/bus_error_guard.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/commands/verbs.hpp"

@@ -7,9 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/concepts.hpp"
-#include "engine/distance_table.hpp"
-#include "engine/domain_io.hpp"
+#include <frontier/engine/concepts.hpp>
+#include <frontier/engine/domain_io.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 

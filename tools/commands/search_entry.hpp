@@ -31,9 +31,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/domain_io.hpp"
-#include "engine/error.hpp"
-#include "engine/solver.hpp"
+#include <frontier/engine/domain_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/search/solver.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/help_format.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "engine/timer.hpp"
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/search.hpp"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/parallel.hpp"
-#include "engine/timer.hpp"
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/search.hpp"

@@ -3,7 +3,7 @@
 // StateTwoBitSpace over the domain's own states with state(index), goal_index() and a
 // two_bit_identity(space) found beside it (domains/sliding/sliding_two_bit.hpp,
 // domains/pancake/pancake_two_bit.hpp). The files, checkpoints and shards are the engine's
-// (engine/two_bit_table_run.hpp); this file parses, shows progress and prints, with the report
+// (engine/two_bit/table_run.hpp); this file parses, shows progress and prints, with the report
 // every enumeration shares (enumerate.cpp).
 #pragma once
 
@@ -14,9 +14,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/payload_blocks.hpp"
-#include "engine/two_bit_file.hpp"
-#include "engine/two_bit_table_run.hpp"
+#include <frontier/engine/tables/payload_blocks.hpp>
+#include <frontier/engine/two_bit/file.hpp>
+#include <frontier/engine/two_bit/table_run.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 

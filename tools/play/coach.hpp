@@ -32,7 +32,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
-#include "engine/concepts.hpp"
+#include <frontier/engine/concepts.hpp>
 
 namespace frontier::play {
 

@@ -22,7 +22,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/concepts.hpp"
+#include <frontier/engine/concepts.hpp>
 
 namespace frontier::play {
 

@@ -27,10 +27,10 @@
 #include <string_view>
 #include <vector>
 
-#include "domains/rush/rush_board.hpp"
-#include "domains/rush/rush_grade.hpp"
-#include "domains/rush/rush_io.hpp"
-#include "domains/rush/rush_random.hpp"
+#include <frontier/domains/rush/rush_board.hpp>
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
+#include <frontier/domains/rush/rush_random.hpp>
 #include "tools/play/session.hpp"
 
 namespace frontier::play {

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/domain_io.hpp"
-#include "engine/error.hpp"
+#include <frontier/engine/domain_io.hpp>
+#include <frontier/engine/error.hpp>
 #include "tools/play/coach.hpp"
 #include "tools/play/game.hpp"
 

@@ -4,11 +4,11 @@
 #include <cctype>
 #include <filesystem>
 
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_pdb.hpp"
-#include "domains/sliding/sliding_random.hpp"
-#include "engine/layered_bfs.hpp"
-#include "engine/solver.hpp"
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_pdb.hpp>
+#include <frontier/domains/sliding/sliding_random.hpp>
+#include <frontier/engine/enumerate/layered_bfs.hpp>
+#include <frontier/engine/search/solver.hpp>
 
 namespace frontier::play {
 

@@ -29,9 +29,9 @@
 #include <string_view>
 #include <vector>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_tiles.hpp"
-#include "engine/distance_table.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_tiles.hpp>
+#include <frontier/engine/tables/distance_table.hpp>
 #include "tools/play/session.hpp"
 
 namespace frontier::play {

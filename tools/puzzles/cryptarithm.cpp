@@ -3,9 +3,9 @@
 #include <array>
 #include <cstdio>
 
-#include "domains/cryptarithm/cryptarithm.hpp"
-#include "domains/cryptarithm/cryptarithm_io.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/cryptarithm/cryptarithm.hpp>
+#include <frontier/domains/cryptarithm/cryptarithm_io.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/help_format.hpp"

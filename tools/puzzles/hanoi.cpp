@@ -4,8 +4,8 @@
 #include <array>
 #include <variant>
 
-#include "domains/hanoi/hanoi_heuristics.hpp"
-#include "domains/hanoi/hanoi_io.hpp"
+#include <frontier/domains/hanoi/hanoi_heuristics.hpp>
+#include <frontier/domains/hanoi/hanoi_io.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/search_verbs.hpp"

@@ -3,9 +3,9 @@
 #include <array>
 #include <variant>
 
-#include "domains/pancake/pancake_heuristics.hpp"
-#include "domains/pancake/pancake_io.hpp"
-#include "domains/pancake/pancake_two_bit.hpp"
+#include <frontier/domains/pancake/pancake_heuristics.hpp>
+#include <frontier/domains/pancake/pancake_io.hpp>
+#include <frontier/domains/pancake/pancake_two_bit.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/search_verbs.hpp"

@@ -2,7 +2,7 @@
 #include <array>
 #include <variant>
 
-#include "domains/peg_solitaire/peg_solitaire_io.hpp"
+#include <frontier/domains/peg_solitaire/peg_solitaire_io.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/search_verbs.hpp"
 #include "tools/puzzles/registry.hpp"

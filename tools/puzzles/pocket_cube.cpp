@@ -3,8 +3,8 @@
 #include <array>
 #include <variant>
 
-#include "domains/pocket_cube/pocket_cube_heuristics.hpp"
-#include "domains/pocket_cube/pocket_cube_io.hpp"
+#include <frontier/domains/pocket_cube/pocket_cube_heuristics.hpp>
+#include <frontier/domains/pocket_cube/pocket_cube_io.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/lookup.hpp"
 #include "tools/commands/search_verbs.hpp"

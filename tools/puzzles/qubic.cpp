@@ -2,10 +2,10 @@
 #include <bit>
 #include <cstdio>
 
-#include "domains/qubic/qubic.hpp"
-#include "domains/qubic/qubic_io.hpp"
-#include "engine/error.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/qubic/qubic.hpp>
+#include <frontier/domains/qubic/qubic_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/help_format.hpp"

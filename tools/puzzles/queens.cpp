@@ -2,10 +2,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "domains/queens/queens.hpp"
-#include "domains/queens/queens_io.hpp"
-#include "engine/error.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/queens/queens.hpp>
+#include <frontier/domains/queens/queens_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"
 #include "tools/cli/help_format.hpp"

@@ -5,9 +5,9 @@
 #include <array>
 #include <variant>
 
-#include "domains/rush/rush_hash.hpp"
-#include "domains/rush/rush_heuristics.hpp"
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_hash.hpp>
+#include <frontier/domains/rush/rush_heuristics.hpp>
+#include <frontier/domains/rush/rush_io.hpp>
 #include "tools/cli/help_format.hpp"
 #include "tools/commands/play.hpp"
 #include "tools/commands/search_verbs.hpp"

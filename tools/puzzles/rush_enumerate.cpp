@@ -1,15 +1,15 @@
 // frontier rush enumerate: the census of the Rush Hour universe (domains/rush/rush_census.hpp)
-// run by the engine's unit runner (engine/unit_run.hpp): here only its options, checks and run
+// run by the engine's unit runner (engine/units/run.hpp): here only its options, checks and run
 // (the report is in rush_enumerate_report.cpp).
 #include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
 
-#include "domains/rush/rush_census.hpp"
-#include "engine/atomic_write.hpp"
-#include "engine/cluster.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/engine/distributed/cluster.hpp>
+#include <frontier/engine/io/atomic_write.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/cluster_session.hpp"
 #include "tools/cli/common.hpp"
 #include "tools/cli/format.hpp"

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <map>
 
-#include "domains/rush/rush_io.hpp"
+#include <frontier/domains/rush/rush_io.hpp>
 #include "tools/cli/format.hpp"
 
 namespace frontier::cli {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "domains/rush/rush_census.hpp"
-#include "engine/unit_run.hpp"
+#include <frontier/domains/rush/rush_census.hpp>
+#include <frontier/engine/units/run.hpp>
 #include "tools/cli/common.hpp"
 
 namespace frontier::cli {

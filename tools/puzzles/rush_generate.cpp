@@ -10,11 +10,11 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_generate.hpp"
-#include "engine/error.hpp"
-#include "engine/ordered_batches.hpp"
-#include "engine/parallel.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/rush/rush_generate.hpp>
+#include <frontier/engine/enumerate/ordered_batches.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/parallel.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"

@@ -5,10 +5,10 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
-#include "domains/rush/rush_grade.hpp"
-#include "engine/error.hpp"
-#include "engine/ordered_batches.hpp"
-#include "engine/parallel.hpp"
+#include <frontier/domains/rush/rush_grade.hpp>
+#include <frontier/engine/enumerate/ordered_batches.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/parallel.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/dispatch.hpp"
 #include "tools/cli/format.hpp"

@@ -8,11 +8,11 @@
 #include <optional>
 #include <variant>
 
-#include "domains/sliding/sliding_hash.hpp"
-#include "domains/sliding/sliding_heuristics.hpp"
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_pdb.hpp"
-#include "domains/sliding/sliding_two_bit.hpp"
+#include <frontier/domains/sliding/sliding_hash.hpp>
+#include <frontier/domains/sliding/sliding_heuristics.hpp>
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_pdb.hpp>
+#include <frontier/domains/sliding/sliding_two_bit.hpp>
 #include "tools/cli/bus_error_guard.hpp"
 #include "tools/cli/help_format.hpp"
 #include "tools/commands/enumerate.hpp"

@@ -3,8 +3,8 @@
 #include <array>
 #include <variant>
 
-#include "domains/sliding_blocks/sliding_blocks_heuristics.hpp"
-#include "domains/sliding_blocks/sliding_blocks_io.hpp"
+#include <frontier/domains/sliding_blocks/sliding_blocks_heuristics.hpp>
+#include <frontier/domains/sliding_blocks/sliding_blocks_io.hpp>
 #include "tools/commands/enumerate.hpp"
 #include "tools/commands/search_verbs.hpp"
 #include "tools/puzzles/registry.hpp"

@@ -6,10 +6,10 @@
 #include <span>
 #include <vector>
 
-#include "domains/sliding/sliding_io.hpp"
-#include "domains/sliding/sliding_pdb.hpp"
-#include "engine/memory.hpp"
-#include "engine/table_file.hpp"
+#include <frontier/domains/sliding/sliding_io.hpp>
+#include <frontier/domains/sliding/sliding_pdb.hpp>
+#include <frontier/engine/memory.hpp>
+#include <frontier/engine/tables/table_file.hpp>
 #include "tools/cli/common.hpp"
 #include "tools/cli/help_format.hpp"
 #include "tools/cli/stream.hpp"

@@ -4,9 +4,9 @@
 #include <charconv>
 #include <cstdio>
 
-#include "domains/sudoku/sudoku_io.hpp"
-#include "engine/error.hpp"
-#include "engine/timer.hpp"
+#include <frontier/domains/sudoku/sudoku_io.hpp>
+#include <frontier/engine/error.hpp>
+#include <frontier/engine/timer.hpp>
 #include "tools/cli/format.hpp"
 #include "tools/cli/help_format.hpp"
 #include "tools/commands/backtrack_verbs.hpp"

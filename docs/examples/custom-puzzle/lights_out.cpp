@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/frontier.hpp"
+#include <frontier/engine/frontier.hpp>
 
 // The domain: everything Frontier needs to know about the puzzle (engine/concepts.hpp).
 class LightsOut {
@@ -110,7 +110,7 @@ struct frontier::DomainIO<LightsOut> {
     }
 };
 
-// The same boards as a TwoBitSpace (engine/two_bit_bfs.hpp), for a space too big for a byte per
+// The same boards as a TwoBitSpace (engine/two_bit/bfs.hpp), for a space too big for a byte per
 // board: two bits each. Period 1 (the block is the board itself); parity() is 0 everywhere,
 // which says "unknown": a board's distance parity is not a function of its low bits here, so the
 // search scans both parity classes each layer instead of one.

@@ -1,5 +1,5 @@
 // The pancake problem at two bits per stack, through the installed library: a user-written
-// TwoBitSpace (engine/two_bit_space.hpp) searched by two_bit_bfs and read by two_bit_distance.
+// TwoBitSpace (engine/two_bit/space.hpp) searched by two_bit_bfs and read by two_bit_distance.
 //
 // A stack of n pancakes of sizes 1..n, written top first ("3 1 2"); a move flips the top k of
 // them (k = 2..n). The goal is the sorted stack "1 2 ... n". Flips are their own inverses, so a
@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include <frontier/engine/two_bit_bfs.hpp>
-#include <frontier/engine/two_bit_lookup.hpp>
+#include <frontier/engine/two_bit/bfs.hpp>
+#include <frontier/engine/two_bit/lookup.hpp>
 
 constexpr int kMaxSize = 12;  // 12! = 479,001,600 stacks, 120 MB at two bits each
 using Stack = std::array<std::uint8_t, kMaxSize>;  // sizes 0..n-1, top first

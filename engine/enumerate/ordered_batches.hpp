@@ -1,0 +1,95 @@
+// ordered_batches: stream items through a parallel map and get the results back in input order.
+//
+// A oneTBB parallel_pipeline of three filters: `read` (serial, in order) fills the next batch of
+// inputs, `map` (parallel) turns each input of a batch into its output, `write` (serial, in
+// order) receives every batch's outputs in the order they were read. Batches, not items, travel
+// through the pipeline, so its per-token overhead is paid once per batch; at most `in_flight`
+// batches are alive at once, which bounds memory whatever the input's length, and there is no
+// barrier between batches (a slow item only delays the writing of its own batch). Run it inside
+// run_with_threads() to choose the thread count. The outputs do not depend on the thread count as
+// long as `map` is a pure function of its input (per-worker scratch objects are fine).
+//
+//   read(std::vector<In>& batch) -> bool   fill `batch` (given empty); false when the input is
+//                                          exhausted (a batch filled in that call is still used)
+//   map(const In&, Out&)                   called concurrently on different items
+//   write(const std::vector<In>&, const std::vector<Out>&)
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_pipeline.h>
+
+#include <frontier/engine/parallel.hpp>
+
+namespace frontier {
+
+template <class In, class Out, class Read, class Map, class Write>
+void ordered_batches(std::size_t in_flight, Read&& read, Map&& map, Write&& write) {
+    struct Batch {
+        std::vector<In> in;
+        std::vector<Out> out;
+    };
+    bool more = true;
+#if defined(__SANITIZE_THREAD__)
+    // ThreadSanitizer build: libtbb is not instrumented, so TSan would not see the pipeline's
+    // hand-overs between its serial stages and report them as races. Instead: read up to
+    // `in_flight` batches, map them with parallel_for_each (plain threads there), write them in
+    // order, repeat. The same calls in the same order, with a barrier per round.
+    while (more) {
+        std::vector<Batch> round;
+        while (more && round.size() < std::max<std::size_t>(in_flight, 1)) {
+            Batch b;
+            more = read(b.in);
+            if (b.in.empty()) {
+                more = false;
+                break;
+            }
+            round.push_back(std::move(b));
+        }
+        parallel_for_each(tbb::blocked_range<std::size_t>(0, round.size(), 1),
+                          [&](const tbb::blocked_range<std::size_t>& r) {
+                              for (std::size_t k = r.begin(); k != r.end(); ++k) {
+                                  Batch& b = round[k];
+                                  b.out.resize(b.in.size());
+                                  for (std::size_t i = 0; i < b.in.size(); ++i)
+                                      map(b.in[i], b.out[i]);
+                              }
+                          });
+        for (const Batch& b : round) write(b.in, b.out);
+    }
+    return;
+#endif
+    tbb::parallel_pipeline(
+        in_flight,
+        tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
+                                       [&](tbb::flow_control& fc) -> Batch* {
+                                           if (!more) {
+                                               fc.stop();
+                                               return nullptr;
+                                           }
+                                           auto batch = std::make_unique<Batch>();
+                                           more = read(batch->in);
+                                           if (batch->in.empty()) {
+                                               fc.stop();
+                                               return nullptr;
+                                           }
+                                           return batch.release();
+                                       }) &
+            tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
+                                             [&](Batch* b) {
+                                                 b->out.resize(b->in.size());
+                                                 for (std::size_t i = 0; i < b->in.size(); ++i)
+                                                     map(b->in[i], b->out[i]);
+                                                 return b;
+                                             }) &
+            tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+                std::unique_ptr<Batch> owned(b);
+                write(owned->in, owned->out);
+            }));
+}
+
+}  // namespace frontier
