@@ -49,7 +49,7 @@
 // observing it is a sound termination test; plain idle flags are not (a worker can be woken
 // between two reads of them). Across processes each process keeps this counter for its own
 // workers and batches, and the processes agree on the end by counting messages; see
-// engine/hda_cluster.hpp.
+// engine/distributed/hda_cluster.hpp.
 //
 // Path recovery: a closed entry keeps the move that reached it (and, for domains that are not
 // reversible, the parent state). After the workers stop, the path is traced back from the goal,

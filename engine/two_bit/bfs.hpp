@@ -30,7 +30,7 @@
 // Children are prefetched as they are generated and claimed a batch later, so the random probes
 // overlap.
 //
-// The space's contract, and how it is checked: engine/two_bit_space.hpp. The packed array:
+// The space's contract, and how it is checked: engine/two_bit/space.hpp. The packed array:
 // engine/two_bit/table.hpp; the scan of a range of its words, shared with the distributed search
 // (engine/two_bit/distributed.hpp): engine/two_bit/scan.hpp, with engine/two_bit/layout.hpp
 // (where entries lie, the push-or-pull rule).

@@ -2,7 +2,7 @@
 // process, engine/two_bit/distributed.hpp over the ranks of a cluster): one thread's chunk of
 // work (TwoBitChunk): find the entries to expand or pull in each word, settle linked pairs with
 // bit operations, walk the cursor for the rest, prefetch their neighbours and claim them a batch
-// later. Where the entries lie and which way a layer goes: engine/two_bit_layout.hpp. Internal
+// later. Where the entries lie and which way a layer goes: engine/two_bit/layout.hpp. Internal
 // to the searches (namespace detail); one TwoBitChunk per task, the layout and space shared
 // read-only.
 #pragma once

@@ -1,7 +1,7 @@
 // A two-bit distance table computed into a file that `frontier lookup` answers from, with
 // checkpoints between layers so that an interrupted run resumes: the two-bit BFS
 // (engine/two_bit/bfs.hpp, engine/two_bit/distributed.hpp) plus the files of
-// engine/two_bit/file.hpp and engine/two_bit_checkpoint.hpp. What the command line's
+// engine/two_bit/file.hpp and engine/two_bit/checkpoint.hpp. What the command line's
 // `enumerate --two-bit [--distributed]` runs, and the call for a library user's own space:
 //
 //   TwoBitTableWriter writer(identity, {.out = "my.2bit"});   // checks first: no search yet
