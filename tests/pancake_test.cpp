@@ -27,14 +27,6 @@ namespace {
 
 using Stack = test::PancakeStack;
 
-std::map<Stack, int> brute_force_distances(int n) {
-    return test::pancake_distances(n);
-}
-
-std::vector<std::uint64_t> layers_of(const std::map<Stack, int>& dist) {
-    return test::pancake_layers(dist);
-}
-
 std::string text_of(const Stack& s) {
     std::string out;
     for (int v : s) out += (out.empty() ? "" : " ") + std::to_string(v);
@@ -69,12 +61,12 @@ TEST(Pancake, LayersEqualTheBruteForceAndThePancakeNumbers) {
     const std::vector<int> pancake_numbers = {1, 3, 4, 5, 7, 8, 9};
     for (int n = 2; n <= 8; ++n) {
         const Pancake d(n);
-        const auto dist = brute_force_distances(n);
+        const auto dist = test::pancake_distances(n);
         std::vector<std::uint8_t> table(d.size());
         const PancakeState goal = d.goal();
         const LayeredBfsResult r =
             layered_bfs(d, std::span<const PancakeState>(&goal, 1), std::span(table));
-        EXPECT_EQ(r.layers, layers_of(dist)) << n;
+        EXPECT_EQ(r.layers, test::pancake_layers(dist)) << n;
         EXPECT_EQ(r.max_depth(), pancake_numbers[n - 2]) << n;
         for (const auto& [stack, distance] : dist)
             ASSERT_EQ(table[d.rank(parse_pancake_state(d, text_of(stack)))], distance)
@@ -86,7 +78,7 @@ TEST(Pancake, LayersEqualTheBruteForceAndThePancakeNumbers) {
 TEST(Pancake, TheGapHeuristicIsConsistent) {
     const Pancake d(8);
     const PancakeGaps h(d);
-    for (const auto& [stack, distance] : brute_force_distances(8)) {
+    for (const auto& [stack, distance] : test::pancake_distances(8)) {
         const PancakeState s = parse_pancake_state(d, text_of(stack));
         ASSERT_LE(h(s), distance) << text_of(stack);
         d.for_each_successor(s, [&](PancakeState t, PancakeMove) {
@@ -99,7 +91,7 @@ TEST(Pancake, TheGapHeuristicIsConsistent) {
 // A* and IDA* with the gap heuristic find optimal solutions of random 8-stacks.
 TEST(Pancake, SearchesAreOptimalOnRandomStacks) {
     const Pancake d(8);
-    const auto dist = brute_force_distances(8);
+    const auto dist = test::pancake_distances(8);
     std::mt19937_64 rng(2026);
     Stack s(8);
     std::iota(s.begin(), s.end(), 1);
@@ -134,8 +126,8 @@ TEST(Pancake, BadNamesAndStacksAreRefused) {
 // Through the program: enumerate's layers are the brute force's, solve is optimal, lookup reads
 // the table enumerate wrote.
 TEST(CliPancake, EnumerateSolveAndLookup) {
-    const auto dist = brute_force_distances(8);
-    const std::vector<std::uint64_t> layers = layers_of(dist);
+    const auto dist = test::pancake_distances(8);
+    const std::vector<std::uint64_t> layers = test::pancake_layers(dist);
     const std::string dir = test::temp_dir();
     const auto e = test::run_frontier("enumerate pancake:8 --json --out " + dir + "/p8.table");
     ASSERT_EQ(e.exit_code, 0) << e.err;
@@ -157,12 +149,12 @@ TEST(CliPancake, EnumerateSolveAndLookup) {
 // path, flipped out by hand, sorts the stack in the brute force's number of flips, and 11
 // pancakes reaching the published pancake number, 13 (OEIS A058986).
 TEST(CliPancake, TwoBitTablesGiveTheBruteForcesDistancesAndPaths) {
-    const auto dist = brute_force_distances(8);
+    const auto dist = test::pancake_distances(8);
     const std::string dir = test::temp_dir(), table = dir + "/p8.2bit";
     const auto e = test::run_frontier("enumerate pancake:8 --two-bit --json --out " + table);
     ASSERT_EQ(e.exit_code, 0) << e.err;
     EXPECT_EQ(nlohmann::json::parse(e.out)["layers"].get<std::vector<std::uint64_t>>(),
-              layers_of(dist));
+              test::pancake_layers(dist));
     std::mt19937 rng(8);
     for (int i = 0; i < 20; ++i) {
         Stack s(8);

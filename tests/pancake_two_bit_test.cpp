@@ -23,14 +23,6 @@ namespace {
 
 using Stack = test::PancakeStack;
 
-std::map<Stack, int> brute_force_distances(int n) {
-    return test::pancake_distances(n);
-}
-
-std::vector<std::uint64_t> layers_of(const std::map<Stack, int>& dist) {
-    return test::pancake_layers(dist);
-}
-
 Stack stack_of(PancakeState s, int n) {
     Stack out(n);
     for (int i = 0; i < n; ++i) out[i] = s.at(i) + 1;
@@ -129,7 +121,8 @@ TwoBitBfsResult two_bit(const PancakeTwoBitSpace& space, TwoBitTable& table, int
 TEST(PancakeTwoBit, LayersEqualTheBruteForceAtOneAndTwoThreads) {
     for (int n = 2; n <= 8; ++n) {
         const PancakeTwoBitSpace space{Pancake(n)};
-        const std::vector<std::uint64_t> expected = layers_of(brute_force_distances(n));
+        const std::vector<std::uint64_t> expected =
+            test::pancake_layers(test::pancake_distances(n));
         TwoBitTable one(space.size()), two(space.size());
         const TwoBitBfsResult a = two_bit(space, one, 1);
         const TwoBitBfsResult b = two_bit(space, two, 2);
@@ -146,7 +139,7 @@ TEST(PancakeTwoBit, LayersEqualTheBruteForceAtOneAndTwoThreads) {
 TEST(PancakeTwoBit, WalkedDistancesEqualTheBruteForce) {
     const int n = 8;
     const PancakeTwoBitSpace space{Pancake(n)};
-    const std::map<Stack, int> dist = brute_force_distances(n);
+    const std::map<Stack, int> dist = test::pancake_distances(n);
     TwoBitTable table(space.size());
     const TwoBitBfsResult r = two_bit(space, table, 2);
     TwoBitWalkChecks checks;
