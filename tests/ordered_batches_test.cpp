@@ -38,5 +38,29 @@ TEST(OrderedBatches, DeliversEveryResultInInputOrderForAnyThreadCount) {
     EXPECT_EQ(squares(1, 8, 2), std::vector<long>{0});
 }
 
+// Without outputs (Out = void): each item points at its own slot, which map fills; write sees
+// the batches in input order, each slot already filled.
+TEST(OrderedBatches, WithoutOutputsMapsInPlaceAndWritesInInputOrder) {
+    for (int threads : {1, 2, 3}) {
+        std::vector<long> slots(5003, -1);
+        std::vector<long> written;
+        int next = 0;
+        run_with_threads(threads, [&] {
+            ordered_batches<long*, void>(
+                4 * static_cast<std::size_t>(threads),
+                [&](std::vector<long*>& in) {
+                    while (in.size() < 16 && next < 5003) in.push_back(&slots[next++]);
+                    return next < 5003;
+                },
+                [&](long* const& slot) { *slot = 3 * (slot - slots.data()); },
+                [&](const std::vector<long*>& in) {
+                    for (long* slot : in) written.push_back(*slot);
+                });
+        });
+        ASSERT_EQ(written.size(), 5003u);
+        for (int i = 0; i < 5003; ++i) ASSERT_EQ(written[i], 3 * i) << "item " << i;
+    }
+}
+
 }  // namespace
 }  // namespace frontier

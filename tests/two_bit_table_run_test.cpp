@@ -34,9 +34,11 @@ std::string bytes_of(const std::string& path) {
 TwoBitBfsResult write_table(const std::string& out, bool resume = false, int max_depth = -1,
                             double checkpoint_seconds = 600) {
     const SlidingTwoBitSpace space(kBoard);
-    const TwoBitTableWriter writer(
-        two_bit_identity(space),
-        {.out = out, .resume = resume, .checkpoint_seconds = checkpoint_seconds});
+    const TwoBitTableWriter writer(two_bit_identity(space),
+                                   {.out = out,
+                                    .resume = resume,
+                                    .checkpoint_seconds = checkpoint_seconds,
+                                    .on_checkpoint = {}});
     TwoBitTable table(space.size());
     TwoBitBfsOptions bfs;
     bfs.max_depth = max_depth;
@@ -116,7 +118,8 @@ TEST(TwoBitTableRun, TheCheckpointRuleAndIdentityAreCheckedBeforeAnySearch) {
         make_board<SlidingTiles>(parse_sliding_name("sliding:3x3"), "_ 1 2 3 4 5 6 7 8");
     expect_error(
         [&] {
-            TwoBitTableWriter(two_bit_identity(SlidingTwoBitSpace(other)), {out, true});
+            TwoBitTableWriter(two_bit_identity(SlidingTwoBitSpace(other)),
+                              {.out = out, .resume = true, .on_checkpoint = {}});
         },
         "the checkpoint is of another table");
     // A finished table put where the checkpoint goes is not resumed from.
@@ -125,7 +128,8 @@ TEST(TwoBitTableRun, TheCheckpointRuleAndIdentityAreCheckedBeforeAnySearch) {
     expect_error([&] { write_table(dir + "/x.2bit", true); }, "a finished table, not a checkpoint");
     expect_error(
         [&] {
-            TwoBitTableWriter(two_bit_identity(SlidingTwoBitSpace(kBoard)), {"", true});
+            TwoBitTableWriter(two_bit_identity(SlidingTwoBitSpace(kBoard)),
+                              {.out = "", .resume = true, .on_checkpoint = {}});
         },
         "a resumed run needs the table's file");
     fs::remove_all(dir);
@@ -138,8 +142,9 @@ std::vector<TwoBitBfsResult> write_shards_of(int ranks, const std::string& dir, 
     std::vector<TwoBitBfsResult> results(ranks);
     test::ThreadCluster cluster(ranks);
     cluster.run([&](Cluster& c) {
-        ShardedTwoBitTableWriter writer(two_bit_identity(space), space.period(),
-                                        {.out = dir, .resume = resume, .checkpoint_seconds = 0}, c);
+        ShardedTwoBitTableWriter writer(
+            two_bit_identity(space), space.period(),
+            {.out = dir, .resume = resume, .checkpoint_seconds = 0, .on_checkpoint = {}}, c);
         TwoBitTable slice(writer.layout().size(c.rank()));
         TwoBitDistributedOptions options;
         options.bfs.threads = 1;

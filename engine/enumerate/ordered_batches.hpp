@@ -13,11 +13,16 @@
 //                                          exhausted (a batch filled in that call is still used)
 //   map(const In&, Out&)                   called concurrently on different items
 //   write(const std::vector<In>&, const std::vector<Out>&)
+//
+// With Out = void there are no outputs: map(const In&) and write(const std::vector<In>&), for
+// callers whose items carry their own results (a pointer to a chunk the map fills, or a
+// reorder buffer of their own).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -27,12 +32,40 @@
 
 namespace frontier {
 
+namespace detail {
+
+struct NoBatchOutputs {};
+
+// One batch of ordered_batches: its inputs and, unless Out is void, their outputs.
+template <class In, class Out>
+struct OrderedBatch {
+    std::vector<In> in;
+    [[no_unique_address]] std::conditional_t<std::is_void_v<Out>, NoBatchOutputs, std::vector<Out>>
+        out;
+
+    template <class Map>
+    void map_all(Map& map) {
+        if constexpr (std::is_void_v<Out>) {
+            for (const In& item : in) map(item);
+        } else {
+            out.resize(in.size());
+            for (std::size_t i = 0; i < in.size(); ++i) map(in[i], out[i]);
+        }
+    }
+    template <class Write>
+    void write_all(Write& write) const {
+        if constexpr (std::is_void_v<Out>)
+            write(in);
+        else
+            write(in, out);
+    }
+};
+
+}  // namespace detail
+
 template <class In, class Out, class Read, class Map, class Write>
 void ordered_batches(std::size_t in_flight, Read&& read, Map&& map, Write&& write) {
-    struct Batch {
-        std::vector<In> in;
-        std::vector<Out> out;
-    };
+    using Batch = detail::OrderedBatch<In, Out>;
     bool more = true;
 #if defined(__SANITIZE_THREAD__)
     // ThreadSanitizer build: libtbb is not instrumented, so TSan would not see the pipeline's
@@ -52,14 +85,10 @@ void ordered_batches(std::size_t in_flight, Read&& read, Map&& map, Write&& writ
         }
         parallel_for_each(tbb::blocked_range<std::size_t>(0, round.size(), 1),
                           [&](const tbb::blocked_range<std::size_t>& r) {
-                              for (std::size_t k = r.begin(); k != r.end(); ++k) {
-                                  Batch& b = round[k];
-                                  b.out.resize(b.in.size());
-                                  for (std::size_t i = 0; i < b.in.size(); ++i)
-                                      map(b.in[i], b.out[i]);
-                              }
+                              for (std::size_t k = r.begin(); k != r.end(); ++k)
+                                  round[k].map_all(map);
                           });
-        for (const Batch& b : round) write(b.in, b.out);
+        for (const Batch& b : round) b.write_all(write);
     }
     return;
 #endif
@@ -81,14 +110,12 @@ void ordered_batches(std::size_t in_flight, Read&& read, Map&& map, Write&& writ
                                        }) &
             tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
                                              [&](Batch* b) {
-                                                 b->out.resize(b->in.size());
-                                                 for (std::size_t i = 0; i < b->in.size(); ++i)
-                                                     map(b->in[i], b->out[i]);
+                                                 b->map_all(map);
                                                  return b;
                                              }) &
             tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
                 std::unique_ptr<Batch> owned(b);
-                write(owned->in, owned->out);
+                owned->write_all(write);
             }));
 }
 

@@ -64,14 +64,19 @@ std::string shard_checkpoint_path(const std::string& dir, int index, int count) 
     return (std::filesystem::path(dir) / name).string();
 }
 
+std::string every_shard_checkpoint(const std::string& dir, int count) {
+    std::string every = shard_checkpoint_path(dir, 0, count);
+    const std::size_t at = every.rfind("shard-") + 6;
+    every.replace(at, every.find('-', at) - at, "*");
+    return every;
+}
+
 TwoBitShardCheckpoint::TwoBitShardCheckpoint(const std::string& dir, TableHeader want, bool resume,
                                              Cluster& cluster)
     : path_(shard_checkpoint_path(dir, cluster.rank(), cluster.size())),
-      every_(shard_checkpoint_path(dir, 0, cluster.size())),
+      every_(every_shard_checkpoint(dir, cluster.size())),
       want_(std::move(want)),
       cluster_(cluster) {
-    const std::size_t at = every_.rfind("shard-") + 6;
-    every_.replace(at, every_.find('-', at) - at, "*");
     if (!resume) {
         agree(cluster, [&] {
             for (const std::string& f : {path_, previous_of(path_)})

@@ -75,5 +75,7 @@ class TwoBitShardCheckpoint {
 
 // "DIR/shard-0001-of-0004.checkpoint"
 std::string shard_checkpoint_path(const std::string& dir, int index, int count);
+// Every process's checkpoint at once, for messages: "DIR/shard-*-of-0004.checkpoint".
+std::string every_shard_checkpoint(const std::string& dir, int count);
 
 }  // namespace frontier

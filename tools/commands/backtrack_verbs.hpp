@@ -147,7 +147,7 @@ int BacktrackBatchCommand<P>::run() const {
     // the rest waiting behind a slower earlier one (the hard puzzles on two cores: 1.88 times
     // one core's rate with two, 1.93 with four, no better with more).
     run_with_threads(thread_count, [&] {
-        ordered_batches<Chunk*, char>(
+        ordered_batches<Chunk*, void>(
             4 * static_cast<std::size_t>(thread_count),
             [&](std::vector<Chunk*>& batch) {
                 Chunk* c = chunks.take();
@@ -161,11 +161,11 @@ int BacktrackBatchCommand<P>::run() const {
                 batch.push_back(c);
                 return c->size == kChunk;
             },
-            [&](Chunk* const& c, char&) {
+            [&](Chunk* const& c) {
                 for (std::size_t k = 0; k < c->size; ++k) solve_one(c->outputs[k], s);
                 format(*c, s);
             },
-            [&](const std::vector<Chunk*>& batch, const std::vector<char>&) {
+            [&](const std::vector<Chunk*>& batch) {
                 for (Chunk* c : batch) {
                     write(*c);
                     chunks.give_back(c);

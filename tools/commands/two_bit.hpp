@@ -66,18 +66,15 @@ void enumerate_two_bit_distributed(const typename P::Domain& d, const S& space,
         if (leader && !o.plot.empty()) check_output_path("--plot", o.plot);  // rank 0 draws
     });
     TwoBitFileOptions files = detail::two_bit_files(o);
-    InterruptNote* note = nullptr;
-    std::string every;
+    const std::string every = o.out.empty() ? "" : every_shard_checkpoint(o.out, cluster.size());
+    InterruptNote note(detail::first_interrupt_note(o, every), leader);
     files.on_checkpoint = [&](int depth) {
-        note->say(every + " hold the layers to depth " + std::to_string(depth) +
-                  ": run the same command with --resume to continue");
+        note.say(every + " hold the layers to depth " + std::to_string(depth) +
+                 ": run the same command with --resume to continue");
     };
     ShardedTwoBitTableWriter writer(two_bit_identity(space), space.period(), files, cluster);
-    every = writer.every_checkpoint();
     run_collectively([&] {
         TwoBitTable slice(mine);
-        InterruptNote interrupt(detail::first_interrupt_note(o, every), leader);
-        note = &interrupt;
         if (leader && !o.json)
             detail::print_two_bit_heading(DomainIO<typename P::Domain>::describe(d), space.size(),
                                           cluster.size(), threads_per_rank(o.threads, cluster));

@@ -163,12 +163,12 @@ int grade(const GradeOptions& o) {
     const int threads = resolve_threads(o.threads);
     std::size_t next_index = 0;
     run_with_threads(threads, [&] {
-        ordered_batches<GradeInput, char>(
+        ordered_batches<GradeInput, void>(
             4 * static_cast<std::size_t>(threads),
             [&](std::vector<GradeInput>& batch) {
                 return read_batch(reader, batch, kBatch, next_index);
             },
-            [&](const GradeInput& in, char&) {
+            [&](const GradeInput& in) {
                 if (InterruptGuard::raised()) return;  // not started: not printed
                 Graded out{in.line, {}};
                 if (!in.error.empty())
@@ -178,7 +178,7 @@ int grade(const GradeOptions& o) {
                 in_order.done(in.index, std::move(out));
                 progress.count("rush grade", ++done, 0, "puzzles");
             },
-            [](const std::vector<GradeInput>&, const std::vector<char>&) {});
+            [](const std::vector<GradeInput>&) {});
     });
     progress.finish();
     if (o.format == Format::json)
