@@ -76,8 +76,8 @@ endforeach()
 # 1b. What is installed runs on any x86-64: no -march=native in the exported flags and, unless
 # the build asked for native libraries (FRONTIER_INSTALL_NATIVE), no instruction past the
 # baseline in the archives (AVX registers, BMI2's pext/pdep, which this code uses when allowed),
-# except in the one object that is run only after a check of the CPU: the Sudoku solver's
-# AVX-512 compilation (domains/sudoku/sudoku_bands.hpp), which must be there.
+# except in the objects that are run only after a check of the CPU: the Sudoku solver's
+# x86-64-v3 and AVX-512 compilations (domains/sudoku/sudoku_bands.hpp), which must be there.
 string(FIND "${package_text}" "march" at)
 if(NOT at EQUAL -1)
   message(FATAL_ERROR "the exported targets carry a -march flag:\n${package_text}")
@@ -104,7 +104,7 @@ if(host_processor MATCHES "x86_64|AMD64" AND NOT INSTALL_NATIVE)
       message(FATAL_ERROR "cannot unpack ${archive} (${rc})")
     endif()
     foreach(object IN LISTS objects)
-      if(object MATCHES "sudoku_avx512")
+      if(object MATCHES "sudoku_(avx512|x86_64_v3)")
         list(APPEND dispatched ${object})
         continue()
       endif()
@@ -117,8 +117,10 @@ if(host_processor MATCHES "x86_64|AMD64" AND NOT INSTALL_NATIVE)
       endif()
     endforeach()
   endforeach()
-  if(NOT dispatched)
-    message(FATAL_ERROR "the installed domains library lacks the Sudoku solver's AVX-512 object")
+  list(LENGTH dispatched dispatched_count)
+  if(NOT dispatched_count EQUAL 2)
+    message(FATAL_ERROR "the installed domains library lacks the Sudoku solver's x86-64-v3 and "
+                        "AVX-512 objects: ${dispatched}")
   endif()
   message(STATUS "installed archives: baseline x86-64 (${archive_count} checked; "
                  "run-time dispatched: ${dispatched})")

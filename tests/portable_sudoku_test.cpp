@@ -1,60 +1,87 @@
 // The installed library's Sudoku solver. That library is built for any x86-64 and carries the
-// band solver twice: its own compilation, and one for AVX-512 that it picks at run time on a CPU
-// that has AVX-512 F, VL, VPOPCNTDQ and BMI2 (domains/sudoku/sudoku_bands.hpp). This program
-// links that library, not the build tree's: the dispatch must follow the CPU, and both
-// compilations must search the same trees (same boards, same counts, the listed solutions).
+// band solver three times: its own compilation, one for x86-64-v3 (AVX2, BMI2) and one for
+// AVX-512, and picks the best this CPU runs (domains/sudoku/sudoku_bands.hpp). This program
+// links that library, not the build tree's: the dispatch must follow the CPU, and every
+// compilation must search the same trees (same boards, same counts, the same solutions).
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include <frontier/domains/sudoku/sudoku.hpp>
 #include <frontier/domains/sudoku/sudoku_bands.hpp>
-#include <frontier/domains/sudoku/sudoku_io.hpp>
-#include "bench/sudoku_reference.hpp"
-
-namespace frontier::detail::sudoku_bands {
-inline namespace baseline {
-void solve(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult& r);
-}
-namespace avx512 {
-void solve(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult& r);
-}
-}  // namespace frontier::detail::sudoku_bands
+#include "tests/sudoku_variants.hpp"
 
 namespace frontier {
 namespace {
 
-bool cpu_has_avx512() {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
+// What the CPU has, read from the kernel's list (/proc/cpuinfo's "flags"), not from the
+// compiler's builtins that the dispatch itself uses.
+bool cpu_has(const std::string& flag) {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("flags", 0) != 0) continue;
+        std::istringstream words(line.substr(line.find(':') + 1));
+        for (std::string w; words >> w;)
+            if (w == flag) return true;
+        return false;
+    }
+    return false;
+}
+
+bool cpu_runs_x86_64_v3() {
+    return cpu_has("avx2") && cpu_has("bmi1") && cpu_has("bmi2") && cpu_has("popcnt");
+}
+
+bool cpu_runs_avx512() {
+    return cpu_runs_x86_64_v3() && cpu_has("avx512f") && cpu_has("avx512vl");
+}
+
+TEST(PortableSudoku, HoldsThreeCompilations) {
+    const auto variants = detail::sudoku_bands_variants();
+    ASSERT_EQ(variants.size(), 3u);
+    EXPECT_STREQ(variants[0].isa(), "portable");
+    EXPECT_STREQ(variants[1].isa(), "x86-64-v3");
+    EXPECT_STREQ(variants[2].isa(), "avx512");
+    EXPECT_TRUE(variants[0].runs());
+    EXPECT_EQ(variants[1].runs(), cpu_runs_x86_64_v3());
+    EXPECT_EQ(variants[2].runs(), cpu_runs_avx512());
 }
 
 TEST(PortableSudoku, DispatchFollowsTheCpu) {
-    EXPECT_STREQ(detail::sudoku_bands_isa(), cpu_has_avx512() ? "avx512" : "portable");
+    if (const char* forced = std::getenv("FRONTIER_SUDOKU_ISA"); forced != nullptr && *forced) {
+        EXPECT_STREQ(detail::sudoku_bands_isa(), detail::choose_sudoku_bands(forced).isa());
+        return;
+    }
+    const char* best = cpu_runs_avx512()      ? "avx512"
+                       : cpu_runs_x86_64_v3() ? "x86-64-v3"
+                                              : "portable";
+    EXPECT_STREQ(detail::sudoku_bands_isa(), best);
 }
 
-TEST(PortableSudoku, BothCompilationsSearchTheSameTrees) {
-    if (!cpu_has_avx512()) GTEST_SKIP() << "this CPU lacks AVX-512 (F, VL, VPOPCNTDQ) or BMI2";
-    const auto refs = bench::reference_sudokus();  // sudoku.tsv: puzzles, listed solutions
+TEST(PortableSudoku, EveryCompilationSearchesTheSameTrees) {
+    test::expect_variants_agree();
+}
+
+TEST(PortableSudoku, ForcedCompilation) {
+    test::expect_forcing_rules();
+}
+
+// The listed solutions, by the compilation chosen.
+TEST(PortableSudoku, SolvesTheReferencePuzzles) {
+    const auto refs = bench::reference_sudokus();
     ASSERT_GE(refs.size(), 16u);
     for (std::size_t i = 0; i < refs.size(); ++i)
-        for (std::uint64_t v = 0; v < 16; ++v) {
-            const SudokuGrid puzzle = sudoku_variant(refs[i].first, 1000 * i + v);
-            const SudokuGrid solution = sudoku_variant(refs[i].second, 1000 * i + v);
-            for (const std::uint64_t limit : {1, 2}) {
-                SudokuOptions o;
-                o.max_solutions = limit;
-                SudokuResult base, wide;
-                detail::sudoku_bands::baseline::solve(puzzle, o, base);
-                detail::sudoku_bands::avx512::solve(puzzle, o, wide);
-                const std::string where = format_sudoku(puzzle) + " limit " + std::to_string(limit);
-                EXPECT_EQ(base.solution.cells, solution.cells) << where;
-                EXPECT_EQ(wide.solution.cells, solution.cells) << where;
-                EXPECT_EQ(base.solutions, wide.solutions) << where;
-                EXPECT_EQ(base.nodes, wide.nodes) << where;
-                EXPECT_EQ(base.exhausted, wide.exhausted) << where;
-            }
+        for (std::uint64_t v = 0; v < 4; ++v) {
+            SudokuOptions o;
+            o.max_solutions = 2;
+            const SudokuResult r = solve_sudoku(sudoku_variant(refs[i].first, 1000 * i + v), o);
+            EXPECT_EQ(r.status, SudokuStatus::Solved);
+            EXPECT_EQ(r.solutions, 1u);
+            EXPECT_EQ(r.solution.cells, sudoku_variant(refs[i].second, 1000 * i + v).cells);
         }
 }
 

@@ -2,9 +2,11 @@
 // (a row's three cells in one box) per row and per box of a band, so its triads form one of the
 // six permutations (row r in box s(r)). For every set of triads still holding a candidate (the
 // 512 occupancies), the permutations are enumerated here from that rule alone; the solver's table
-// (what one lookup keeps, how many permutations it counts) and, with AVX-512, its table-free
-// rotation test must agree with them.
+// (what one lookup keeps, how many permutations it counts) and, with AVX-512 or AVX2, its
+// table-free rotation test and the vector bit count of the permutations must agree with them.
 #include <array>
+#include <bit>
+#include <cstring>
 
 #include <gtest/gtest.h>
 
@@ -49,21 +51,33 @@ TEST(SudokuBoard, PermutationTableMatchesTheRule) {
     }
 }
 
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if FRONTIER_SUDOKU_WIDE
 TEST(SudokuBoard, RotationTestMatchesTheRule) {
     for (unsigned occ = 0; occ < 512; occ += 16) {
-        v16u t{};
-        for (int lane = 0; lane < 16; ++lane) t[lane] = band_bits(occ + lane);
-        const TriadPartners partners = triad_partners(t);
+        u32 words[16];
+        for (int lane = 0; lane < 16; ++lane) words[lane] = band_bits(occ + lane);
+        v16u t;
+        std::memcpy(&t, words, sizeof t);
+        const auto partners = triad_partners(t);
         const v16u kept = t & (partners.down | partners.cross);
+        const u32 first_row = 0x49;  // triads of row 0: each permutation has one there
+        const v16u counted = small_popcount(((t & partners.down) | (t & partners.cross) << 1) &
+                                            splat16(first_row | first_row << 1));
         for (int lane = 0; lane < 16; ++lane) {
             const Permutations p = brute_force(occ + lane);
             EXPECT_EQ(kept[lane], band_bits(p.union_of)) << occ + lane;
-            const u32 first_row = 0x49;  // triads of row 0: each permutation has one there
-            const int counted = std::popcount(t[lane] & partners.down[lane] & first_row) +
-                                std::popcount(t[lane] & partners.cross[lane] & first_row);
-            EXPECT_EQ(counted, p.count) << occ + lane;
+            EXPECT_EQ(static_cast<int>(counted[lane]), p.count) << occ + lane;
         }
+    }
+}
+
+TEST(SudokuBoard, SmallPopcountCountsEveryByte) {
+    for (u32 x = 0; x < 256; x += 16) {
+        const v16u v = {x,     x + 1, x + 2,  x + 3,  x + 4,  x + 5,  x + 6,  x + 7,
+                        x + 8, x + 9, x + 10, x + 11, x + 12, x + 13, x + 14, x + 15};
+        const v16u n = small_popcount(v);
+        for (int lane = 0; lane < 16; ++lane)
+            EXPECT_EQ(static_cast<int>(n[lane]), std::popcount(x + static_cast<u32>(lane)));
     }
 }
 #endif

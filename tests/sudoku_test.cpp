@@ -14,6 +14,7 @@
 #include <frontier/domains/sudoku/sudoku.hpp>
 #include <frontier/domains/sudoku/sudoku_io.hpp>
 #include <frontier/engine/error.hpp>
+#include "tests/sudoku_variants.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace frontier {
@@ -426,6 +427,33 @@ TEST(Sudoku, MalformedInputNamesThePosition) {
     EXPECT_EQ(parse_sudoku_method("cells"), SudokuMethod::Cells);
     EXPECT_EQ(parse_sudoku_method("csp"), SudokuMethod::Csp);
     EXPECT_STREQ(to_string(SudokuMethod::Cells), "cells");
+}
+
+// The build tree's library: its compilations of the band solver (one with FRONTIER_NATIVE, three
+// in a library built for any x86-64) agree, and FRONTIER_SUDOKU_ISA chooses or is refused.
+TEST(SudokuVariants, EveryCompilationSearchesTheSameTrees) {
+    test::expect_variants_agree();
+}
+
+TEST(SudokuVariants, ForcedCompilation) {
+    test::expect_forcing_rules();
+}
+
+TEST(SudokuVariants, CommandLineHonoursTheForcedCompilation) {
+    const std::string solve =
+        "solve sudoku "
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    const test::CliResult bad = test::run_frontier_with("FRONTIER_SUDOKU_ISA=avx1024", solve);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.err.rfind("frontier: error: FRONTIER_SUDOKU_ISA=avx1024", 0), 0u) << bad.err;
+    EXPECT_EQ(bad.out, "");
+    const test::CliResult good = test::run_frontier_with("FRONTIER_SUDOKU_ISA=baseline", solve);
+    EXPECT_EQ(good.exit_code, 0) << good.err;
+    EXPECT_NE(
+        good.out.find(
+            "859612437723854169164379528986147352375268914241593786432981675617425893598736241"),
+        std::string::npos)
+        << good.out;
 }
 
 }  // namespace

@@ -20,6 +20,14 @@
 # CPU, the ratio of the medians (above 1: Frontier is faster) and the peak memory (/usr/bin/time,
 # Debian package `time`). Then the linked driver's table: both solvers called in one process on
 # the same puzzles, no reading or printing.
+#
+# Environment: MARCH (default native) is the -march of tdoku's programs and of the linked driver,
+# FRONTIER_BUILD (default build) the build folder whose frontier program and libraries are
+# measured. The x86-64-v3 table: a build for any x86-64 (cmake -DFRONTIER_NATIVE=OFF), its
+# solver forced to its x86-64-v3 compilation, against tdoku built for the same level:
+#   MARCH=x86-64-v3 FRONTIER_BUILD=build-generic FRONTIER_SUDOKU_ISA=x86-64-v3 \
+#       docs/bench/sudoku_vs_tdoku.sh TDOKU_DIR
+# (FRONTIER_SUDOKU_ISA: domains/sudoku/sudoku_bands.hpp; the script prints the compilation used.)
 set -euo pipefail
 
 if [[ $# -lt 1 || ! -f ${1}/src/solver_dpll_triad_simd.cc ]]; then
@@ -30,14 +38,17 @@ tdoku=$1
 work=${2:-/tmp/sudoku_vs_tdoku.d}
 runs=${3:-3}
 seventeen=${4:-}
-lib="build/domains/libfrontier_domains.a build/engine/libfrontier_engine.a"
-for f in build/tools/frontier $lib; do
-    [[ -f $f ]] || { echo "$0: $f is missing: run cmake --preset release && ninja -C build" >&2; exit 2; }
+march=${MARCH:-native}
+build=${FRONTIER_BUILD:-build}
+frontier=$build/tools/frontier
+lib="$build/domains/libfrontier_domains.a $build/engine/libfrontier_engine.a"
+for f in $frontier $lib; do
+    [[ -f $f ]] || { echo "$0: $f is missing: run cmake --preset release && ninja -C $build" >&2; exit 2; }
 done
 [[ -x /usr/bin/time ]] || { echo "$0: /usr/bin/time is missing (Debian package time)" >&2; exit 2; }
 mkdir -p "$work"
 
-flags="-O3 -march=native"
+flags="-O3 -march=$march"
 g++ -std=c++17 $flags -fno-exceptions -fno-rtti -c "$tdoku/src/solver_dpll_triad_simd.cc" \
     -o "$work/tdoku_simd.o"
 g++ $flags -c "$tdoku/src/util.cc" -o "$work/tdoku_util.o"
@@ -45,9 +56,12 @@ gcc $flags "$tdoku/example/solve.c" "$work/tdoku_simd.o" "$work/tdoku_util.o" -l
     -o "$work/tdoku_solve"
 gcc $flags -I"$tdoku/include" docs/bench/tdoku_count.c "$work/tdoku_simd.o" "$work/tdoku_util.o" \
     -lstdc++ -o "$work/tdoku_count"
-g++ -std=c++20 $flags -I. -Ibuild/include docs/bench/sudoku_vs_tdoku.cpp $lib "$work/tdoku_simd.o" \
+g++ -std=c++20 $flags -I. -I"$build/include" docs/bench/sudoku_vs_tdoku.cpp $lib "$work/tdoku_simd.o" \
     "$work/tdoku_util.o" -o "$work/sudoku_vs_tdoku"
 driver=$work/sudoku_vs_tdoku
+# Which compilation of the band solver the library runs here (or the one forced).
+printf '#include <cstdio>\n#include <frontier/domains/sudoku/sudoku_bands.hpp>\nint main() { std::puts(frontier::detail::sudoku_bands_isa()); }\n' |
+    g++ -std=c++20 $flags -I"$build/include" -x c++ - -x none $lib -o "$work/sudoku_isa"
 "$driver" print variants ../shared/data/sudoku.tsv 50000 > "$work/hard.txt"
 "$driver" print variants "$tdoku/test/test_puzzles" 50000 > "$work/test.txt"
 "$driver" print minimal ../shared/data/sudoku.tsv > "$work/minimal256.txt"
@@ -70,12 +84,15 @@ for run in $(seq "$runs"); do
             /usr/bin/time -f "tdoku $set $limit %U %S %M" -a -o "$log" \
                 "$tdoku_program" $limit < "$work/$set.txt" > /dev/null
             /usr/bin/time -f "frontier $set $limit %U %S %M" -a -o "$log" \
-                build/tools/frontier solve-batch sudoku "$work/$set.txt" --threads 1 "${count[@]}" \
+                "$frontier" solve-batch sudoku "$work/$set.txt" --threads 1 "${count[@]}" \
                 > /dev/null
         done
     done
 done
 
+echo "tdoku: -O3 -march=$march; Frontier: $frontier, Sudoku solver" \
+    "$("$work/sudoku_isa")${FRONTIER_SUDOKU_ISA:+ (FRONTIER_SUDOKU_ISA=$FRONTIER_SUDOKU_ISA)}"
+echo
 echo "| puzzles (50,000) | limit | tdoku, s | Frontier, s | tdoku / Frontier, medians | peak KiB, tdoku / Frontier |"
 echo "|---|---:|---:|---:|---:|---:|"
 for set in "${sets[@]}"; do

@@ -224,7 +224,7 @@ class Solver {
     static constexpr u32 kNone = 15u << 16;
     template <bool sparse>
     static void permutation_keys(const Board& B, int (&total)[6], u32 (&key)[6]) {
-#if FRONTIER_SUDOKU_AVX512_COUNTS
+#if FRONTIER_SUDOKU_WIDE
         // All 27 words at once: lane (digit, band) of the board's vectors gets the band's count
         // and, turned as the stacks' (band, column) pairs, stack `band`'s.
         v16u band_total{}, stack_total{}, band_key = splat16(kNone), stack_key = splat16(kNone);
@@ -233,24 +233,20 @@ class Solver {
                                   ~0u, ~0u, ~0u, 0, ~0u, ~0u, ~0u, 0};
         const v16u first_row = splat16(0x49);
         for (int k = 0; k < 3; ++k) {
-            const v16u m = as_v16u(
-                _mm512_maskz_mov_epi32(k < 2 ? 0x7777 : 0x0007, as_m512(board_words(B, k))));
+            const v16u m = keep_lanes(board_words(B, k), k < 2 ? 0x7777 : 0x0007);
             const v16u t = triad_lows(m);
-            const TriadPartners p = triad_partners(t);
+            const auto p = triad_partners(t);
             const v16u in_band =
-                popcount(((t & p.down) | (t & p.cross) << 1) & (first_row | first_row << 1));
+                small_popcount(((t & p.down) | (t & p.cross) << 1) & (first_row | first_row << 1));
             // Stacks: bands are the rows (lanes turned inside each digit), columns the boxes.
             const v16u f = fold_columns(m), f1 = bands_turned_once(f), f2 = bands_turned_twice(f);
             const auto c1 = [](v16u x) { return (x >> 1 & 0xDB) | (x << 2 & 0x124); };
             const auto c2 = [](v16u x) { return (x >> 2 & 0x49) | (x << 1 & 0x1B6); };
             const v16u down = f & c1(f1) & c2(f2), cross = f & c2(f1) & c1(f2);
             // Band 0's lane of each digit names each permutation once; stack s's to lane s.
-            const auto band0 = [](v16u x) {
-                return __builtin_shufflevector(x, x, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
-                                               12);
-            };
-            const v16u in_stack = popcount(
-                ((band0(down) >> shift & 7) | (band0(cross) >> shift & 7) << 3) & stack_lanes);
+            const v16u in_stack = small_popcount(
+                ((band_zero(down) >> shift & 7) | (band_zero(cross) >> shift & 7) << 3) &
+                stack_lanes);
             const v16u digit = v16u{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3} + 4 * k;
             const v16u order = (sparse ? 8 - digit : digit) << 12;
             band_total += in_band, stack_total += in_stack;
@@ -283,12 +279,9 @@ class Solver {
 #endif
     }
 
-#if FRONTIER_SUDOKU_AVX512_COUNTS
-    static v16u popcount(v16u x) {
-        return as_v16u(_mm512_popcnt_epi32(as_m512(x)));
-    }
+#if FRONTIER_SUDOKU_WIDE
     static v16u min(v16u a, v16u b) {
-        return a < b ? a : b;
+        return lanes_min(a, b);
     }
     // A key where the count qualifies, else kNone.
     template <bool sparse>
@@ -386,7 +379,17 @@ void solve(const SudokuGrid& puzzle, const SudokuOptions& options, SudokuResult&
 }
 
 const char* isa() {
-    return FRONTIER_SUDOKU_AVX512 ? "avx512" : FRONTIER_SUDOKU_BMI2 ? "bmi2" : "portable";
+#if FRONTIER_SUDOKU_AVX512
+    return "avx512";
+#elif defined(__AVX2__) && FRONTIER_SUDOKU_BMI2
+    return "x86-64-v3";
+#elif defined(__AVX2__)
+    return "avx2";
+#elif FRONTIER_SUDOKU_BMI2
+    return "bmi2";
+#else
+    return "portable";
+#endif
 }
 
 }  // namespace FRONTIER_SUDOKU_ISA

@@ -92,10 +92,13 @@ bool vertical_triads(Board& B, u64& dirty, bool& found) {
 }
 
 // Hidden singles in columns: per digit, the columns where it may lie in one open cell only
-// (hidden[d]); false when a column has no cell left for it. With AVX-512 all nine digits at once:
-// one vector per band holds the nine digits' words of that band.
+// (hidden[kHidden * d]); false when a column has no cell left for it. With AVX-512 all nine
+// digits at once: one vector per band holds the nine digits' words of that band. With AVX2 the
+// board's own vectors, each digit's three bands combined inside its four lanes (the lane
+// shuffles that cross 128 bits would cost more there).
 #if FRONTIER_SUDOKU_AVX512
-inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
+constexpr int kHidden = 1;
+inline bool column_hidden(const Board& B, u32 (&hidden)[48]) {
     const __m512i lo = _mm512_load_si512(&B.c[0]), hi = _mm512_load_si512(&B.c[16]);
     const __m512i rest = reinterpret_cast<__m512i>(board_words(B, 2));
     const v16u nine = reinterpret_cast<v16u>(_mm512_set1_epi32(0x1FF));
@@ -118,8 +121,29 @@ inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
     _mm512_store_si512(hidden, reinterpret_cast<__m512i>(once & ~twice & ~placed & nine));
     return true;
 }
+#elif FRONTIER_SUDOKU_WIDE
+constexpr int kHidden = 4;
+inline bool column_hidden(const Board& B, u32 (&hidden)[48]) {
+    const v16u w2 = board_words(B, 2), nine = splat16(0x1FF);
+    const v16u open = open_cells(w2);
+    for (int k = 0; k < 3; ++k) {
+        const v16u m = board_words(B, k);
+        const v16u x = m & nine, y = m >> 9 & nine, z = m >> 18, any = x | y | z;
+        const v16u two = (x & y) | (z & (x | y)), fixed = fold_columns(m & ~open);
+        const v16u a1 = bands_turned_once(any), a2 = bands_turned_twice(any);
+        const v16u once = any | a1 | a2;
+        const v16u twice =
+            two | bands_turned_once(two) | bands_turned_twice(two) | (any & (a1 | a2)) | (a1 & a2);
+        const v16u placed = fixed | bands_turned_once(fixed) | bands_turned_twice(fixed);
+        if (any_lane(keep_lanes(nine & ~once, k < 2 ? 0x7777 : 0x0007))) return false;
+        const v16u h = once & ~twice & ~placed & nine;
+        std::memcpy(&hidden[16 * k], &h, k < 2 ? sizeof h : sizeof h / 2);
+    }
+    return true;
+}
 #else
-inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
+constexpr int kHidden = 1;
+inline bool column_hidden(const Board& B, u32 (&hidden)[48]) {
     for (int d = 0; d < 9; ++d) {
         u32 o = 0, t = 0, placed = 0;
         for (int b = 0; b < 3; ++b) {
@@ -138,10 +162,10 @@ inline bool column_hidden(const Board& B, u32 (&hidden)[16]) {
 #endif
 
 inline bool column_singles(Board& B, u64& dirty, bool& found) {
-    alignas(64) u32 hidden[16];
+    alignas(64) u32 hidden[48];
     if (!column_hidden(B, hidden)) return false;
     for (int d = 0; d < 9; ++d)
-        for (u32 h = hidden[d]; h != 0; h &= h - 1) {
+        for (u32 h = hidden[kHidden * d]; h != 0; h &= h - 1) {
             // An earlier single of this pass may have taken the column's last cell.
             const u32 col = kColumn << std::countr_zero(h);
             int b = 0;
@@ -161,119 +185,143 @@ inline bool every_column(const Board& B) {
     return missing == 0;
 }
 
-#if FRONTIER_SUDOKU_AVX512
+#if FRONTIER_SUDOKU_WIDE
 // The band step of every word at once, for when many words changed (kSweepWords): the board's
-// three 512-bit vectors are stepped together, then every row single found is placed together,
-// and again until no word changes; each round first hands the naked singles to the step (a cell
-// left to one digit keeps the digit alone in its row). The result is the same fixed point as one
-// word at a time (every rule only removes candidates), so the search visits the same boards; what
-// changes is the cost: one round is about 220 vector instructions with no data-dependent branch,
-// where the word-at-a-time loop is a chain of dependent loads and a hard-to-predict branch per
-// word. A sweep steps all 27 words, so a few changed words are still cheaper one at a time: of the
-// thresholds 2, 4, 5, 6 and 9, 4 was the fastest on the hard and the test-puzzle variants
+// words are stepped together, a chunk of vector lanes at a time, then every row single found is
+// placed together, and again until no word changes; each round first hands the naked singles to
+// the step (a cell left to one digit keeps the digit alone in its row). The result is the same
+// fixed point as one word at a time (every rule only removes candidates), so the search visits
+// the same boards; what changes is the cost: one round is a few hundred vector instructions with
+// few data-dependent branches, where the word-at-a-time loop is a chain of dependent loads and a
+// hard-to-predict branch per word. A round steps only the chunks holding a word that changed
+// since its last step (the others are at their fixed point, their row singles placed): about
+// half of them on tdoku's test puzzles, which then take 4 to 6 % less time (chunks of two digits
+// with AVX2, four with AVX-512; the hard puzzles do not change). A few changed words are still
+// cheaper one at a time:
+// of the thresholds 2, 4, 5, 6 and 9, 4 was the fastest on the hard and the test-puzzle variants
 // (docs/notes/measurements.md) while the sweep left the naked singles to propagate(). With them
 // in the sweep, easy puzzles (50,000 minimal ones) take a fifth less time and the hard ones a
 // tenth, and of the thresholds 0 to 4, 6 and 9, 2 is the fastest (the hard puzzles: 0.311 s
 // against 0.327 s with 4; tdoku's test puzzles: 1.65 s against 1.75 s).
 constexpr int kSweepWords = 2;
 
+// The sweep's chunks (sudoku_board.hpp): kLanes words each, the last one holding the ninth digit
+// in its first four lanes and the open cells in the next four. The digits' lanes of a chunk (the
+// fourth lane of each digit is zero).
+constexpr int kLanes = sizeof(Chunk) / sizeof(u32);
+constexpr int kChunks = (40 + kLanes - 1) / kLanes;
+constexpr u32 kDigitLanes = kLanes == 16 ? 0x7777 : 0x77;
+constexpr u32 digit_lanes(int k) {
+    return k + 1 < kChunks ? kDigitLanes : 0x7;
+}
+
 // The band step of the words in lanes `digits` of m (triad_partners instead of the table). Sets
 // n to the word's kept cells and s to its rows' single cells that are open; false when a word
 // has no permutation left.
-inline bool step_words(v16u m, __mmask16 digits, v16u open, v16u& n, v16u& s) {
-    const v16u t = triad_lows(m);
-    const TriadPartners p = triad_partners(t);
-    const v16u a = t & (p.down | p.cross);
-    if (_mm512_mask_testn_epi32_mask(digits, as_m512(a), as_m512(a)) != 0) return false;
+inline bool step_words(Chunk m, u32 digits, Chunk open, Chunk& n, Chunk& s) {
+    const Chunk t = triad_lows(m);
+    const auto p = triad_partners(t);
+    const Chunk a = t & (p.down | p.cross);
+    if (zero_in(a, digits)) return false;
     n = m & (a | a << 1 | a << 2);
     // Every row of n holds a cell, so n - kColumn borrows only inside each row: a row of y is
     // empty where that of n holds one cell.
-    const v16u y = n & (n - splat16(kColumn));
-    v16u single{};
-    for (int r = 0; r < 27; r += 9) {
-        const __m512i row = _mm512_set1_epi32(0x1FF << r);
-        const __mmask16 one = _mm512_mask_testn_epi32_mask(digits, as_m512(y), row);
-        single |= as_v16u(_mm512_maskz_and_epi32(one, as_m512(n), row));
-    }
+    const Chunk y = n & (n - kColumn);
+    Chunk single{};
+    for (int r = 0; r < 27; r += 9) single |= where_zero(y, Chunk{} + (0x1FFu << r), digits, n);
     s = single & open;
     return true;
 }
 
-// Cells placed by two digits are a contradiction; `once` (returned) and `twice` are folded over
-// the 128-bit lanes, so every lane holds the three bands' placements.
-inline bool placements(v16u s0, v16u s1, v16u s2, v16u& placed) {
-    v16u once = s0 | s1 | s2, twice = (s0 & s1) | (s0 & s2) | (s1 & s2);
-    twice |= swap_pairs(twice) | (once & swap_pairs(once)), once |= swap_pairs(once);
-    twice |= swap_halves(twice) | (once & swap_halves(once)), once |= swap_halves(once);
-    placed = once;
-    return _mm512_test_epi32_mask(as_m512(twice), as_m512(twice)) == 0;
-}
-
 // A word after the placements: the cells placed by other digits go, its own singles stay, and
 // the columns of its digit's singles in the other bands go.
-inline v16u after_placements(v16u n, v16u s, v16u placed) {
-    const v16u f = fold_columns(s);
-    const v16u g = bands_turned_once(f) | bands_turned_twice(f);  // the other bands' columns
+inline Chunk after_placements(Chunk n, Chunk s, Chunk placed) {
+    const Chunk f = fold_columns(s);
+    const Chunk g = bands_turned_once(f) | bands_turned_twice(f);  // the other bands' columns
     return ((n & ~placed) | s) & ~(g | g << 9 | g << 18);
 }
 
 // Naked singles inside the sweep: an open cell left to one digit keeps that digit alone in its
 // row, so that the step places it with the row singles, in the same round, instead of after
-// the sweep (propagate's pass still takes those the last round leaves). False when a cell has
-// no candidate left.
-inline bool naked_singles(v16u& w0, v16u& w1, v16u& w2, v16u open) {
-    const v16u d2 = as_v16u(_mm512_maskz_mov_epi32(0x000F, as_m512(w2)));
-    v16u once = w0 | w1 | d2, twice = (w0 & w1) | ((w0 | w1) & d2);
-    twice |= swap_pairs(twice) | (once & swap_pairs(once)), once |= swap_pairs(once);
-    twice |= swap_halves(twice) | (once & swap_halves(once)), once |= swap_halves(once);
-    const v16u empty = splat16(kBand) & ~once;
-    if (_mm512_mask_test_epi32_mask(0x0007, as_m512(empty), as_m512(empty)) != 0) return false;
-    const v16u naked = once & ~twice & open;
-    if (_mm512_test_epi32_mask(as_m512(naked), as_m512(naked)) == 0) return true;
-    const auto keep = [&](v16u w) {
-        const v16u s = w & naked, t = triad_lows(s);
-        const v16u r = (t | t >> 3 | t >> 6) & splat16(kColumn);
-        return w & (~((r << 9) - r) | s);
-    };
-    w0 = keep(w0), w1 = keep(w1);
-    w2 = as_v16u(_mm512_mask_blend_epi32(0x0007, as_m512(w2), as_m512(keep(w2))));
+// the sweep (propagate's pass still takes those the last round leaves). The chunks changed join
+// `todo`. False when a cell has no candidate left.
+inline bool naked_singles(Chunk (&w)[kChunks], Chunk open, u32& todo) {
+    Chunk once{}, twice{};
+    for (int k = 0; k < kChunks; ++k) {
+        const Chunk d = k + 1 < kChunks ? w[k] : keep_lanes(w[k], 0xF);
+        twice |= once & d, once |= d;
+    }
+    fold_digits(once, twice);
+    if (any_lane(keep_lanes(kBand & ~once, 0x7))) return false;
+    const Chunk naked = once & ~twice & open;
+    if (!any_lane(naked)) return true;
+    for (int k = 0; k < kChunks; ++k) {
+        const Chunk s = w[k] & naked, t = triad_lows(s);
+        const Chunk r = (t | t >> 3 | t >> 6) & kColumn;
+        Chunk kept = w[k] & (~((r << 9) - r) | s);
+        if (k + 1 == kChunks) kept = blend_lanes(0x7, w[k], kept);  // not the open cells
+        if (any_lane(kept ^ w[k])) todo |= 1u << k;
+        w[k] = kept;
+    }
     return true;
 }
 
-bool band_sweep(Board& B) {
-    v16u w0 = board_words(B, 0), w1 = board_words(B, 1), w2 = board_words(B, 2);
-    for (;;) {
-        // The open cells of the three bands (and a zero) in every 128-bit lane.
-        const v16u open =
-            __builtin_shufflevector(w2, w2, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7);
-        if (!naked_singles(w0, w1, w2, open)) return false;
-        v16u n0, n1, n2, s0, s1, s2, placed;
-        if (!step_words(w0, 0x7777, open, n0, s0) || !step_words(w1, 0x7777, open, n1, s1) ||
-            !step_words(w2, 0x0007, open, n2, s2) || !placements(s0, s1, s2, placed))
-            return false;
-        const v16u u0 = after_placements(n0, s0, placed), u1 = after_placements(n1, s1, placed);
-        const v16u u2 = as_v16u(_mm512_mask_blend_epi32(0x0007, as_m512(w2 & ~placed),
-                                                        as_m512(after_placements(n2, s2, placed))));
-        const __mmask16 changed = _mm512_cmpneq_epi32_mask(as_m512(u0), as_m512(w0)) |
-                                  _mm512_cmpneq_epi32_mask(as_m512(u1), as_m512(w1)) |
-                                  _mm512_cmpneq_epi32_mask(as_m512(u2), as_m512(w2));
-        w0 = u0, w1 = u1, w2 = u2;
-        // Without a placement the words changed only by their own step, which is idempotent.
-        if (changed == 0 || _mm512_test_epi32_mask(as_m512(placed), as_m512(placed)) == 0) break;
+// The chunks holding words of `dirty`.
+inline u32 chunks_of(u64 dirty) {
+    u32 todo = 0;
+    for (int k = 0; k < kChunks; ++k)
+        todo |= static_cast<u32>((dirty >> (kLanes * k) & ((1ull << kLanes) - 1)) != 0) << k;
+    return todo;
+}
+
+// One round of the sweep on the chunks in `todo` (the others are stepped already and their row
+// singles placed): steps them, places every row single found, and sets `todo` to the chunks
+// whose words the placements changed. False on a contradiction.
+inline bool sweep_round(Chunk (&w)[kChunks], u32& todo, bool& placed_any) {
+    const Chunk open = open_cells(w[kChunks - 1]);
+    if (!naked_singles(w, open, todo)) return false;
+    Chunk n[kChunks], s[kChunks], once{}, twice{};
+    for (int k = 0; k < kChunks; ++k) {
+        n[k] = w[k], s[k] = Chunk{};
+        if ((todo >> k & 1) == 0) continue;
+        if (!step_words(w[k], digit_lanes(k), open, n[k], s[k])) return false;
+        twice |= once & s[k], once |= s[k];
     }
-    _mm512_store_si512(&B.c[0], as_m512(w0));
-    _mm512_store_si512(&B.c[16], as_m512(w1));
-    _mm512_store_si512(&B.c[32], as_m512(w2));
+    // Cells placed by two digits are a contradiction.
+    fold_digits(once, twice);
+    if (any_lane(twice)) return false;
+    const Chunk placed = once;
+    placed_any = any_lane(placed);
+    const u32 stepped = todo;
+    todo = 0;
+    for (int k = 0; k < kChunks; ++k) {
+        Chunk u = stepped >> k & 1 ? after_placements(n[k], s[k], placed) : n[k] & ~placed;
+        if (k + 1 == kChunks) u = blend_lanes(0x7, w[k] & ~placed, u);
+        if (any_lane(keep_lanes(u ^ n[k], digit_lanes(k)))) todo |= 1u << k;
+        w[k] = u;
+    }
+    return true;
+}
+
+// The band step of the words in `dirty` and of those they change, all at once: rounds of
+// sweep_round until one places nothing or changes nothing.
+bool band_sweep(Board& B, u64 dirty) {
+    Chunk w[kChunks];
+    for (int k = 0; k < kChunks; ++k) w[k] = load_chunk(B, k);
+    u32 todo = chunks_of(dirty);
+    for (bool placed = true; placed && todo != 0;)
+        if (!sweep_round(w, todo, placed)) return false;
+    for (int k = 0; k < kChunks; ++k) store_chunk(B, k, w[k]);
     return true;
 }
 #endif
 
 // The band steps of the words in `dirty` and of the words they change, word by word; with
-// AVX-512, once more than kSweepWords words wait, all at once instead.
+// AVX-512 or AVX2, once more than kSweepWords words wait, all at once instead.
 bool band_steps(Board& B, u64 dirty) {
     while (dirty != 0) {
-#if FRONTIER_SUDOKU_AVX512
-        if (std::popcount(dirty) > kSweepWords) return band_sweep(B);
+#if FRONTIER_SUDOKU_WIDE
+        if (std::popcount(dirty) > kSweepWords) return band_sweep(B, dirty);
 #endif
         const int i = std::countr_zero(dirty);
         dirty &= dirty - 1;
