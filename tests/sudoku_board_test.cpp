@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include <frontier/domains/sudoku/sudoku_board.hpp>
+#include <frontier/domains/sudoku/sudoku_place.hpp>
 
 namespace frontier::detail::sudoku_bands {
 namespace {

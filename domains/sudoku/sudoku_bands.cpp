@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <array>
 
-#include <frontier/domains/sudoku/sudoku_board.hpp>
+#include <frontier/domains/sudoku/sudoku_place.hpp>
 #include <frontier/domains/sudoku/sudoku_propagate.hpp>
 
 namespace frontier::detail::sudoku_bands {

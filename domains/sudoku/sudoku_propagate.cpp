@@ -205,7 +205,7 @@ inline bool every_column(const Board& B) {
 // against 0.327 s with 4; tdoku's test puzzles: 1.65 s against 1.75 s).
 constexpr int kSweepWords = 2;
 
-// The sweep's chunks (sudoku_board.hpp): kLanes words each, the last one holding the ninth digit
+// The sweep's chunks (sudoku_lanes.hpp): kLanes words each, the last one holding the ninth digit
 // in its first four lanes and the open cells in the next four. The digits' lanes of a chunk (the
 // fourth lane of each digit is zero).
 constexpr int kLanes = sizeof(Chunk) / sizeof(u32);

@@ -1,7 +1,7 @@
 // The propagation of the bit-parallel Sudoku solver (sudoku_bands.cpp). Internal to the solver.
 #pragma once
 
-#include <frontier/domains/sudoku/sudoku_board.hpp>
+#include <frontier/domains/sudoku/sudoku_place.hpp>
 
 namespace frontier::detail::sudoku_bands {
 inline namespace FRONTIER_SUDOKU_ISA {
