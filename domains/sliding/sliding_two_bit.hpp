@@ -25,10 +25,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include <frontier/domains/sliding/sliding_cursor.hpp>
 #include <frontier/domains/sliding/sliding_tiles.hpp>
 #include <frontier/engine/two_bit/file.hpp>
+#include <frontier/engine/two_bit/planar.hpp>
 
 namespace frontier {
 
@@ -56,6 +58,10 @@ class SlidingTwoBitSpace {
     // Bit c set when cells c and c + 1 share a row: a horizontal move, which keeps the pair, so
     // the two-bit BFS settles it with bit operations on the packed words (TwoBitSpace's links).
     std::uint64_t links() const { return links_; }
+    // The moves as shifts between planes (plane = blank cell, block = pair), for the planar
+    // search (engine/two_bit/planar.hpp): boards of 9 to 14 cells, nullopt otherwise.
+    // domains/sliding/sliding_planar.cpp builds them; call inside the run's thread arena.
+    std::optional<PlanarMoves> planar_moves() const;
 
     // States in the board's own orientation (so two_bit_bfs also takes roots as states).
     using State = TileState;

@@ -73,6 +73,9 @@ struct TwoBitBfsOptions : LayeredBfsOptions {
     // Whether pushes expand only the last layer's groups (TwoBitFrontier); off, every state of
     // the layer's code is expanded (the same table and counts, more work).
     bool frontier_maps = true;
+    // Whether TwoBitTableWriter runs the planar search (engine/two_bit/planar.hpp) for a space
+    // that offers it; two_bit_bfs itself is always the general search.
+    bool planar = true;
 };
 
 struct TwoBitBfsResult : LayeredBfsResult {
@@ -93,13 +96,16 @@ inline std::uint64_t two_bit_bfs_bytes(std::uint64_t entries) {
 
 namespace detail {
 
-// What ends a layer in both searches (here and engine/two_bit/distributed.hpp): its count, the
-// smallest indices kept when the layer is not empty (sorted and cut, gathered over processes
-// when distributed), then the caller's callbacks.
+// What ends a layer in every search (here, engine/two_bit/planar.cpp and
+// engine/two_bit/distributed.hpp): its count, the smallest indices kept when the layer is not
+// empty (sorted and cut here; gathered over processes first when distributed), then the caller's
+// callbacks.
 inline void end_two_bit_layer(std::vector<std::uint64_t>& layers, std::uint64_t claimed,
                               std::vector<std::uint64_t>& smallest,
                               std::vector<std::uint64_t>& last_smallest,
                               const TwoBitBfsOptions& options, double seconds) {
+    std::sort(smallest.begin(), smallest.end());
+    if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);
     layers.push_back(claimed);
     if (claimed > 0) last_smallest = std::move(smallest);
     if (options.on_layer) options.on_layer(static_cast<int>(layers.size()) - 1, claimed, seconds);
@@ -195,8 +201,6 @@ TwoBitBfsResult two_bit_bfs(const S& space, std::span<const std::uint64_t> roots
             if (marks) marks->end_layer();
             result.visited += visited;
             if (!sparse) detail::check_current(layers, parity.filter, current);
-            std::sort(smallest.begin(), smallest.end());
-            if (smallest.size() > options.farthest_limit) smallest.resize(options.farthest_limit);
             detail::end_two_bit_layer(layers, claimed, smallest, last_smallest, options,
                                       clock.seconds());
         }

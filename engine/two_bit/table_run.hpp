@@ -32,6 +32,8 @@
 #include <frontier/engine/two_bit/checkpoint.hpp>
 #include <frontier/engine/two_bit/distributed.hpp>
 #include <frontier/engine/two_bit/file.hpp>
+#include <frontier/engine/two_bit/planar.hpp>
+#include <frontier/engine/two_bit/planes.hpp>
 
 namespace frontier {
 
@@ -87,22 +89,37 @@ class TwoBitTableWriter {
 
     // Runs the search from `roots` (indices of `space`, whose identity this writer was made with)
     // into `table` (space.size() entries) and writes the table, or the checkpoint when the search
-    // stopped at bfs.max_depth. bfs.resume_layers is set here when resuming.
+    // stopped at bfs.max_depth. bfs.resume_layers is set here when resuming. A space that offers
+    // planar moves gets the planar search (engine/two_bit/planar.hpp) unless bfs.planar is off:
+    // the same table, layers and farthest states, faster.
     template <TwoBitSpace S>
     TwoBitBfsResult run(const S& space, std::span<const std::uint64_t> roots, TwoBitTable& table,
                         TwoBitBfsOptions bfs) const {
         if (space.size() != id_.entries)
             throw InputError(files_.out + ": the space's size is not the identity's entries");
-        if (!checkpoint_) return two_bit_bfs(space, roots, table, bfs);
+        // The planar search where the space offers it; it keeps the table in plane order
+        // between layers, so a checkpoint converts around its save.
+        std::optional<PlanarPlan> plan;
+        if constexpr (PlanarTwoBitSpace<S>)
+            if (bfs.planar)
+                plan = run_with_threads(bfs.threads, [&] { return planar_plan(space, roots); });
+        auto search = [&] {
+            return plan ? planar_two_bit_bfs(*plan, roots, table, bfs)
+                        : two_bit_bfs(space, roots, table, bfs);
+        };
+        if (!checkpoint_) return search();
         if (files_.resume) {
             checkpoint_->load(table.mutable_bytes());
             bfs.resume_layers = checkpoint_->resumed_layers();
         }
         detail::add_checkpoints(bfs, files_, [&](const std::vector<std::uint64_t>& l, bool due) {
-            if (due) checkpoint_->save(l, table.bytes());
-            return due;
+            if (!due) return false;
+            if (plan) planes_to_space_order(table, plan->moves.planes, bfs.threads);
+            checkpoint_->save(l, table.bytes());
+            if (plan) space_order_to_planes(table, plan->moves.planes, bfs.threads);
+            return true;
         });
-        const TwoBitBfsResult r = two_bit_bfs(space, roots, table, bfs);
+        const TwoBitBfsResult r = search();
         if (!r.complete) {
             checkpoint_->save(r.layers, table.bytes());
             return r;

@@ -9,6 +9,15 @@ namespace frontier::cli {
 
 namespace {
 
+// How a two-bit table was searched: the planar search's layers are all word operations ('w'),
+// the general one's push (p), sparse push (s) or pull (u) each.
+std::string two_bit_method(const Report& rep) {
+    if (!rep.two_bit_bytes) return "";
+    if (rep.directions.find_first_not_of('w') == std::string::npos)
+        return " (planar search: word operations)";
+    return " (layers: p push, s sparse push, u pull: " + rep.directions + ")";
+}
+
 void print_text(const Report& rep, const EnumerateOptions& o) {
     const LayeredBfsResult& r = rep.result;
     const std::string threads =
@@ -44,9 +53,7 @@ void print_text(const Report& rep, const EnumerateOptions& o) {
         std::printf("max depth %d: %s\n", r.max_depth(), farthest.c_str());
     std::printf("%s, %s states/s%s\n", format_seconds(r.seconds).c_str(),
                 format_rate(static_cast<double>(r.reached) / std::max(r.seconds, 1e-9)).c_str(),
-                rep.two_bit_bytes
-                    ? (" (layers: p push, s sparse push, u pull: " + rep.directions + ")").c_str()
-                    : "");
+                two_bit_method(rep).c_str());
     if (!o.plot.empty()) std::printf("wrote %s\n", o.plot.c_str());
     if (o.distributed)
         std::printf("exchanged between ranks: %llu children, %s (%.2f bytes per state)\n",
