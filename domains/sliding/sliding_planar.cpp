@@ -1,6 +1,6 @@
-// The sliding-tile space's moves in plane form (SlidingTwoBitSpace::planar_moves, the planar
-// search of engine/two_bit/planar.hpp): plane = the blank's cell, block = the tiles' pair, both on
-// the searched orientation.
+// A sliding board's moves in plane form (planar_moves, for the planar searches of
+// engine/planar_moves.hpp): plane = the blank's cell, block = the tiles' pair, the order of the
+// board's ranks (and so of SlidingTwoBitSpace's planes, on its searched orientation).
 //
 // Why the moves are shifts: a horizontal move keeps the tile sequence, so the same pair. A
 // vertical move carries one tile across the cols - 1 tiles between it and the blank: a window of
@@ -15,7 +15,7 @@
 // sample of every move is checked against the same at set-up, so a wrong assumption here stops
 // the run (std::logic_error) instead of giving a wrong table; the tests compare whole tables with
 // the general search's.
-#include <frontier/domains/sliding/sliding_two_bit.hpp>
+#include <frontier/domains/sliding/sliding_tiles.hpp>
 
 #include <algorithm>
 #include <map>
@@ -178,19 +178,20 @@ void check_sample(const PlanarBoard& b, const PlanarMoves& moves) {
 
 }  // namespace
 
-std::optional<PlanarMoves> SlidingTwoBitSpace::planar_moves() const {
-    const SlidingTiles& t = searched_;
-    if (cells_ < 9 || cells_ > 14 || per_blank_ % 32 != 0) return std::nullopt;
-    const PlanarBoard b{t, cells_, cells_ - 1, per_blank_};
+std::optional<PlanarMoves> planar_moves(const SlidingTiles& t) {
+    const int cells = t.cells();
+    const std::uint64_t per_blank = t.size() / static_cast<std::uint64_t>(cells);
+    if (cells < 9 || cells > 14 || per_blank % 32 != 0) return std::nullopt;
+    const PlanarBoard b{t, cells, cells - 1, per_blank};
     PlanarMoves moves;
-    moves.planes = cells_;
-    moves.blocks = per_blank_;
-    moves.selector = digit_parities(b.n, per_blank_);
-    for (int c = 0; c < cells_; ++c)
+    moves.planes = cells;
+    moves.blocks = per_blank;
+    moves.selector = digit_parities(b.n, per_blank);
+    for (int c = 0; c < cells; ++c)
         moves.flip.push_back(static_cast<std::uint8_t>(b.member(b.state(c, 0))));
-    moves.parents.resize(static_cast<std::size_t>(cells_));
+    moves.parents.resize(static_cast<std::size_t>(cells));
     const int cols = t.cols();
-    for (int c = 0; c < cells_; ++c)
+    for (int c = 0; c < cells; ++c)
         for (int dir = 0; dir < 4; ++dir)
             if (const int nb = t.neighbor(c, dir); nb >= 0)
                 moves.parents[static_cast<std::size_t>(c)].push_back(

@@ -28,9 +28,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include <frontier/domains/sliding/sliding_cursor.hpp>
+#include <frontier/engine/planar_moves.hpp>
 
 namespace frontier {
 
@@ -229,6 +231,12 @@ class SlidingRankWalker {
 
 using SlidingTiles = BasicSlidingTiles<std::uint64_t>;
 using WideSlidingTiles = BasicSlidingTiles<uint128>;
+
+// The board's moves as shifts between planes (plane = blank cell, block = pair: the order of its
+// ranks), for the planar searches (engine/planar_moves.hpp): boards of 9 to 14 cells, nullopt
+// otherwise. Built in parallel in the caller's thread arena (domains/sliding/sliding_planar.cpp),
+// every move checked on a sample of states at set-up.
+std::optional<PlanarMoves> planar_moves(const SlidingTiles& board);
 
 extern template class BasicSlidingTiles<std::uint64_t>;
 extern template class BasicSlidingTiles<uint128>;

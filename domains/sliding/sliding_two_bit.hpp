@@ -59,9 +59,9 @@ class SlidingTwoBitSpace {
     // the two-bit BFS settles it with bit operations on the packed words (TwoBitSpace's links).
     std::uint64_t links() const { return links_; }
     // The moves as shifts between planes (plane = blank cell, block = pair), for the planar
-    // search (engine/two_bit/planar.hpp): boards of 9 to 14 cells, nullopt otherwise.
-    // domains/sliding/sliding_planar.cpp builds them; call inside the run's thread arena.
-    std::optional<PlanarMoves> planar_moves() const;
+    // search (engine/two_bit/planar.hpp): the searched board's (planar_moves in
+    // sliding_tiles.hpp; call inside the run's thread arena).
+    std::optional<PlanarMoves> planar_moves() const { return frontier::planar_moves(searched_); }
 
     // States in the board's own orientation (so two_bit_bfs also takes roots as states).
     using State = TileState;

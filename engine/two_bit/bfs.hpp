@@ -73,9 +73,6 @@ struct TwoBitBfsOptions : LayeredBfsOptions {
     // Whether pushes expand only the last layer's groups (TwoBitFrontier); off, every state of
     // the layer's code is expanded (the same table and counts, more work).
     bool frontier_maps = true;
-    // Whether TwoBitTableWriter runs the planar search (engine/two_bit/planar.hpp) for a space
-    // that offers it; two_bit_bfs itself is always the general search.
-    bool planar = true;
 };
 
 struct TwoBitBfsResult : LayeredBfsResult {

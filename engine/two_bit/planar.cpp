@@ -18,24 +18,12 @@
 
 namespace frontier {
 
-std::int64_t PlanarMove::shift(std::uint64_t m, int selector) const {
-    switch (kind) {
-        case Kind::same:
-            return 0;
-        case Kind::runs:
-            return deltas[(m / run) % deltas.size()];
-        case Kind::periodic:
-            for (const Shift& s : by_phase[(m / 32) % phases])
-                if (s.mask[selects ? selector : 0] >> (2 * (m % 32)) & 1) return s.delta;
-    }
-    throw InputError("planar moves: block " + std::to_string(m) + " has no shift");
-}
-
 namespace {
 
 constexpr std::uint64_t kLow = TwoBitTable::kLow;
-constexpr std::uint64_t kRegionWords = 64;  // activity is marked per 64 words (2048 blocks)
-constexpr std::uint64_t kRegionBlocks = 32 * kRegionWords;
+using detail::Activity;
+using detail::kRegionWords;
+using detail::MoveWalk;
 
 // The 32 low bits of x on the low bits of the 32 entries of a word.
 std::uint64_t spread(std::uint64_t x) {
@@ -77,76 +65,6 @@ struct Planes {
         return spread(moves.selector[w / 2] >> (32 * (w & 1)) & 0xffffffffull) ^ (flip ? kLow : 0);
     }
 };
-
-// Where a walk over a plane's words stands in each move's pattern.
-struct MoveWalk {
-    std::uint64_t phase = 0, in_run = 0, combo = 0;
-
-    void start(const PlanarMove& mv, std::uint64_t w) {
-        if (mv.kind == PlanarMove::Kind::periodic) phase = w % mv.phases;
-        if (mv.kind == PlanarMove::Kind::runs) {
-            in_run = w * 32 % mv.run;
-            combo = w * 32 / mv.run % mv.deltas.size();
-        }
-    }
-    void advance(const PlanarMove& mv, std::uint64_t words) {
-        if (mv.kind == PlanarMove::Kind::periodic) phase = (phase + words) % mv.phases;
-        if (mv.kind != PlanarMove::Kind::runs) return;
-        in_run += 32 * words;
-        while (in_run >= mv.run) {
-            in_run -= mv.run;
-            if (++combo == mv.deltas.size()) combo = 0;
-        }
-    }
-};
-
-using Activity = std::vector<std::vector<std::uint8_t>>;  // [plane][region]: claimed there
-
-// Whether any parent of region `region` of a child plane was claimed in the last layer.
-bool region_active(const Planes& p, const std::vector<PlanarMove>& moves, const MoveWalk* walks,
-                   const Activity& last, std::uint64_t region) {
-    const auto blocks = static_cast<std::int64_t>(p.moves.blocks);
-    auto any = [](const std::vector<std::uint8_t>& act, std::int64_t from, std::int64_t to,
-                  std::int64_t limit) {
-        constexpr auto kSpan = static_cast<std::int64_t>(kRegionBlocks);
-        from = std::max<std::int64_t>(from, 0);
-        to = std::min(to, limit);
-        for (std::int64_t x = from / kSpan; from < to && x <= (to - 1) / kSpan; ++x)
-            if (act[static_cast<std::size_t>(x)]) return true;
-        return false;
-    };
-    const auto a = static_cast<std::int64_t>(region * kRegionBlocks);
-    const std::int64_t end = a + static_cast<std::int64_t>(kRegionBlocks);
-    for (std::size_t s = 0; s < moves.size(); ++s) {
-        const PlanarMove& mv = moves[s];
-        const auto& act = last[static_cast<std::size_t>(mv.parent)];
-        switch (mv.kind) {
-            case PlanarMove::Kind::same:
-                if (act[region]) return true;
-                break;
-            case PlanarMove::Kind::periodic:
-                if (any(act, a + mv.lo, end + mv.hi, blocks)) return true;
-                break;
-            case PlanarMove::Kind::runs: {
-                MoveWalk wk = walks[s];
-                for (std::int64_t at = a; at < end;) {
-                    const std::int64_t len =
-                        std::min(static_cast<std::int64_t>(mv.run - wk.in_run), end - at);
-                    const std::int64_t d = mv.deltas[wk.combo];
-                    if (any(act, at + d, at + len + d, blocks)) return true;
-                    at += len;
-                    wk.in_run += static_cast<std::uint64_t>(len);
-                    if (wk.in_run >= mv.run) {
-                        wk.in_run -= mv.run;
-                        if (++wk.combo == mv.deltas.size()) wk.combo = 0;
-                    }
-                }
-                break;
-            }
-        }
-    }
-    return false;
-}
 
 // The entries of word w of the child plane whose parent over `mv` holds `code`.
 std::uint64_t parents_at(const Planes& p, const PlanarMove& mv, const MoveWalk& wk, std::uint64_t w,
@@ -210,7 +128,8 @@ void scan_regions(const Planes& p, int child, int depth, const Activity& last, A
     };
     const auto planes = static_cast<std::uint64_t>(p.moves.planes);
     for (std::uint64_t w = wb; w < we; ++w, advance(1)) {
-        if (w % kRegionWords == 0 && !region_active(p, moves, walks, last, w / kRegionWords)) {
+        if (w % kRegionWords == 0 &&
+            !detail::region_active(p.moves, moves, walks, last, w / kRegionWords)) {
             const std::uint64_t skip = std::min(kRegionWords, we - w) - 1;
             advance(skip);
             w += skip;
@@ -232,29 +151,6 @@ void scan_regions(const Planes& p, int child, int depth, const Activity& last, A
                                        planes +
                                    static_cast<std::uint64_t>(child));
     }
-}
-
-void check_fits(const PlanarMoves& moves, const TwoBitTable& table) {
-    const auto planes = static_cast<std::uint64_t>(moves.planes);
-    bool fits = moves.planes >= 1 && moves.blocks % 32 == 0 &&
-                moves.blocks * planes == table.size() && moves.parents.size() == planes &&
-                moves.flip.size() == planes;
-    bool selects = false;
-    for (const auto& list : moves.parents) {
-        fits = fits && list.size() <= 8;
-        for (const PlanarMove& mv : list) {
-            fits = fits && mv.parent >= 0 && mv.parent < moves.planes;
-            selects = selects || mv.selects;
-            if (mv.kind == PlanarMove::Kind::periodic)
-                fits = fits && mv.phases >= 1 && mv.by_phase.size() == mv.phases;
-            if (mv.kind == PlanarMove::Kind::runs)
-                fits = fits && mv.run >= 32 && !mv.deltas.empty();
-        }
-    }
-    if (selects) fits = fits && moves.selector.size() * 64 >= moves.blocks;
-    if (!fits)
-        throw InputError("planar two-bit BFS: the space's planar moves do not fit its table of " +
-                         std::to_string(table.size()) + " entries");
 }
 
 // The entries of each code in each parity class of planes, for detail::check_codes.
@@ -281,7 +177,7 @@ void count_codes(const Planes& p, const detail::TwoBitParity& parity, std::uint6
 TwoBitBfsResult planar_two_bit_bfs(const PlanarPlan& plan, std::span<const std::uint64_t> roots,
                                    TwoBitTable& table, const TwoBitBfsOptions& options) {
     const PlanarMoves& moves = plan.moves;
-    check_fits(moves, table);
+    detail::check_planar_fit(moves, table.size(), "planar two-bit BFS");
     const int planes = moves.planes;
     const Planes p{moves, table.words(), moves.blocks / 32,
                    (moves.blocks / 32 + kRegionWords - 1) / kRegionWords};

@@ -33,53 +33,12 @@
 #include <span>
 #include <vector>
 
-#include <frontier/engine/big_array.hpp>
+#include <frontier/engine/planar_moves.hpp>
 #include <frontier/engine/two_bit/bfs.hpp>
 #include <frontier/engine/two_bit/space.hpp>
 #include <frontier/engine/two_bit/table.hpp>
 
 namespace frontier {
-
-// Where block m of a child plane has its neighbour in the parent plane: at m + shift(m).
-struct PlanarMove {
-    enum class Kind : std::uint8_t {
-        same,      // delta 0 (the sliding tiles' horizontal moves)
-        periodic,  // delta a function of m mod a period and, with `selects`, of m's selector
-        runs,      // delta deltas[(m / run) mod deltas.size()]: constant over runs of blocks
-    };
-    // One delta of a periodic move within a word: mask[s] has the low bit of entry j set when
-    // block j of a word of this phase whose selector is s takes it.
-    struct Shift {
-        std::int64_t delta = 0;
-        std::uint64_t mask[2] = {0, 0};
-    };
-
-    int parent = 0;  // the parent plane
-    Kind kind = Kind::same;
-    // periodic: the period's word phases (period / gcd(period, 32)); by_phase[w mod phases]
-    // lists the deltas of word w's 32 blocks; lo and hi bound every delta.
-    bool selects = false;
-    std::uint64_t phases = 1;
-    std::vector<std::vector<Shift>> by_phase;
-    std::int64_t lo = 0, hi = 0;
-    // runs
-    std::uint64_t run = 0;
-    std::vector<std::int64_t> deltas;
-
-    // The delta of block m whose selector (already flipped for the child plane) is `selector`:
-    // what the search computes 32 blocks at a time, one block at a time (set-up checks, tests).
-    std::int64_t shift(std::uint64_t m, int selector) const;
-};
-
-// A space's moves in plane form: planes = period(), blocks = size() / period(), a multiple of 32.
-// The selector of block m in child plane c is bit m of `selector` XOR flip[c].
-struct PlanarMoves {
-    int planes = 0;
-    std::uint64_t blocks = 0;
-    std::vector<std::vector<PlanarMove>> parents;  // [child plane]: one move per neighbour plane
-    BigArray<std::uint64_t> selector;              // blocks bits (empty when no move selects)
-    std::vector<std::uint8_t> flip;                // [plane]
-};
 
 // A space that offers its moves in plane form, or nullopt where it cannot (a board outside the
 // sizes its construction covers): TwoBitTableWriter then runs the general search.
