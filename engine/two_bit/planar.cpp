@@ -112,44 +112,49 @@ struct RegionScan {
     std::vector<std::uint64_t> smallest;
 };
 
+// Regions of the child plane with no unreached entry left (`full`) are skipped for good; so are
+// those whose parents were idle in the last layer.
 void scan_regions(const Planes& p, int child, int depth, const Activity& last, Activity& next,
-                  std::uint64_t first_region, std::uint64_t end_region, std::size_t keep,
-                  RegionScan& out) {
+                  Activity& full, std::uint64_t first_region, std::uint64_t end_region,
+                  std::size_t keep, RegionScan& out) {
     const std::vector<PlanarMove>& moves = p.moves.parents[static_cast<std::size_t>(child)];
     const int code = two_bit_code(depth), next_code = two_bit_code(depth + 1);
     const bool flip = p.moves.flip[static_cast<std::size_t>(child)] != 0;
     std::uint64_t* tp = p.plane(child);
-    const std::uint64_t wb = first_region * kRegionWords,
-                        we = std::min(p.words, end_region * kRegionWords);
+    const std::uint64_t wb = first_region * kRegionWords, we = p.words;
     MoveWalk walks[8];
     for (std::size_t s = 0; s < moves.size(); ++s) walks[s].start(moves[s], wb);
     auto advance = [&](std::uint64_t words) {
         for (std::size_t s = 0; s < moves.size(); ++s) walks[s].advance(moves[s], words);
     };
     const auto planes = static_cast<std::uint64_t>(p.moves.planes);
-    for (std::uint64_t w = wb; w < we; ++w, advance(1)) {
-        if (w % kRegionWords == 0 &&
-            !detail::region_active(p.moves, moves, walks, last, w / kRegionWords)) {
-            const std::uint64_t skip = std::min(kRegionWords, we - w) - 1;
-            advance(skip);
-            w += skip;
+    auto& filled = full[static_cast<std::size_t>(child)];
+    for (std::uint64_t region = first_region; region < end_region; ++region) {
+        const std::uint64_t w0 = region * kRegionWords, w1 = std::min(we, w0 + kRegionWords);
+        if (filled[region] || !detail::region_active(p.moves, moves, walks, last, region)) {
+            advance(w1 - w0);
             continue;
         }
-        ++out.examined;
-        const std::uint64_t old = tp[w], free = TwoBitTable::matches(old, 0);
-        if (!free) continue;
-        std::uint64_t hits = 0;
-        for (std::size_t s = 0; s < moves.size(); ++s)
-            hits |= parents_at(p, moves[s], walks[s], w, code, flip);
-        const std::uint64_t fresh = hits & free;
-        if (!fresh) continue;
-        tp[w] = old | fresh * static_cast<std::uint64_t>(next_code);
-        out.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
-        next[static_cast<std::size_t>(child)][w / kRegionWords] = 1;
-        for (std::uint64_t f = fresh; f && out.smallest.size() < keep; f &= f - 1)
-            out.smallest.push_back((w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2)) *
-                                       planes +
-                                   static_cast<std::uint64_t>(child));
+        bool open = false;  // an unreached entry is left in the region
+        for (std::uint64_t w = w0; w < w1; ++w, advance(1)) {
+            ++out.examined;
+            const std::uint64_t old = tp[w], free = TwoBitTable::matches(old, 0);
+            if (!free) continue;
+            std::uint64_t hits = 0;
+            for (std::size_t s = 0; s < moves.size(); ++s)
+                hits |= parents_at(p, moves[s], walks[s], w, code, flip);
+            const std::uint64_t fresh = hits & free;
+            open = open || fresh != free;
+            if (!fresh) continue;
+            tp[w] = old | fresh * static_cast<std::uint64_t>(next_code);
+            out.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
+            next[static_cast<std::size_t>(child)][region] = 1;
+            for (std::uint64_t f = fresh; f && out.smallest.size() < keep; f &= f - 1)
+                out.smallest.push_back(
+                    (w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2)) * planes +
+                    static_cast<std::uint64_t>(child));
+        }
+        if (!open) filled[region] = 1;
     }
 }
 
@@ -187,7 +192,7 @@ TwoBitBfsResult planar_two_bit_bfs(const PlanarPlan& plan, std::span<const std::
     std::vector<std::uint64_t>& layers = result.layers;
     std::vector<std::uint64_t> last_smallest;
     Activity last(static_cast<std::size_t>(planes), std::vector<std::uint8_t>(p.regions)),
-        next = last;
+        next = last, full = last;
     const auto per = static_cast<std::uint64_t>(planes);
     if (options.resume_layers.empty()) {
         table.clear(options.threads);
@@ -223,8 +228,8 @@ TwoBitBfsResult planar_two_bit_bfs(const PlanarPlan& plan, std::span<const std::
                 parallel_for_each(tbb::blocked_range<std::uint64_t>(0, p.regions, 128),
                                   [&](const tbb::blocked_range<std::uint64_t>& r) {
                                       RegionScan scan;
-                                      scan_regions(p, child, depth, last, next, r.begin(), r.end(),
-                                                   options.farthest_limit, scan);
+                                      scan_regions(p, child, depth, last, next, full, r.begin(),
+                                                   r.end(), options.farthest_limit, scan);
                                       std::lock_guard lock(merge);
                                       claimed += scan.claimed;
                                       result.visited += 32 * scan.examined;
