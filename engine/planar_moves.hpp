@@ -12,6 +12,7 @@
 // (domains/sliding/sliding_planar.cpp) and only read by the searches: thread-safe to share.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -100,6 +101,46 @@ struct MoveWalk {
 // region's first word by `walks`) was claimed in the last layer.
 bool region_active(const PlanarMoves& all, const std::vector<PlanarMove>& moves,
                    const MoveWalk* walks, const Activity& last, std::uint64_t region);
+
+// What a search found in one group of 32 blocks of a child plane: whether it reached any, and
+// whether any is still unreached after it.
+struct GroupScan {
+    bool claimed = false, open = false;
+};
+
+// One task's walk over regions [first_region, end_region) of child plane `child` in a layer,
+// shared by both planar searches: regions with nothing left to reach (`full`) and those whose
+// parents were idle (`last`) are skipped, the moves' walks kept in step, and `group(g, walks)`
+// scans each group g of the others; a region it claimed in is marked in `next`, one it left
+// without an unreached block in `full`.
+template <class Group>
+void scan_child_regions(const PlanarMoves& all, int child, const Activity& last, Activity& next,
+                        Activity& full, std::uint64_t first_region, std::uint64_t end_region,
+                        Group&& group) {
+    const auto c = static_cast<std::size_t>(child);
+    const std::vector<PlanarMove>& moves = all.parents[c];
+    const std::uint64_t groups = all.blocks / 32;
+    MoveWalk walks[8];
+    for (std::size_t s = 0; s < moves.size(); ++s)
+        walks[s].start(moves[s], first_region * kRegionWords);
+    auto advance = [&](std::uint64_t n) {
+        for (std::size_t s = 0; s < moves.size(); ++s) walks[s].advance(moves[s], n);
+    };
+    for (std::uint64_t region = first_region; region < end_region; ++region) {
+        const std::uint64_t g0 = region * kRegionWords, g1 = std::min(groups, g0 + kRegionWords);
+        if (full[c][region] || !region_active(all, moves, walks, last, region)) {
+            advance(g1 - g0);
+            continue;
+        }
+        bool open = false;
+        for (std::uint64_t g = g0; g < g1; ++g, advance(1)) {
+            const GroupScan scan = group(g, static_cast<const MoveWalk*>(walks));
+            open = open || scan.open;
+            if (scan.claimed) next[c][region] = 1;
+        }
+        if (!open) full[c][region] = 1;
+    }
+}
 
 // InputError, naming `search`, unless the moves describe `entries` states in whole words of
 // planes, with at most 8 moves per plane and every table they use.

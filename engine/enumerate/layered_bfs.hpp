@@ -40,7 +40,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -50,44 +49,13 @@
 
 #include <frontier/engine/big_array.hpp>
 #include <frontier/engine/concepts.hpp>
+#include <frontier/engine/enumerate/layered_bfs_options.hpp>
+#include <frontier/engine/enumerate/planar_layered_bfs.hpp>
 #include <frontier/engine/error.hpp>
 #include <frontier/engine/parallel.hpp>
-#include <frontier/engine/planar_moves.hpp>
 #include <frontier/engine/timer.hpp>
 
 namespace frontier {
-
-inline constexpr std::uint8_t kUnreached = 0xFF;
-
-struct LayeredBfsOptions {
-    int threads = 0;                    // 0: all cores
-    std::size_t farthest_limit = 1000;  // how many farthest ranks to keep (smallest first)
-    int max_depth = -1;                 // stop after this depth (-1: search the whole space)
-    // Called after each finished layer with its depth, state count and the elapsed seconds.
-    std::function<void(int, std::uint64_t, double)> on_layer;
-    // Whether a domain or space that offers planar moves (engine/planar_moves.hpp) gets the
-    // planar search: layered_bfs and TwoBitTableWriter. The same results, faster; two_bit_bfs
-    // and the distributed searches always run the general one.
-    bool planar = true;
-};
-
-struct LayeredBfsResult {
-    std::vector<std::uint64_t> layers;    // layers[d] = number of states at depth d
-    std::vector<std::uint64_t> farthest;  // ranks at the maximum depth, ascending, capped
-    std::uint64_t reached = 0;
-    double seconds = 0;
-    int threads = 0;       // per process
-    int processes = 1;     // distributed: the processes that shared the space
-    bool complete = true;  // false when options.max_depth stopped it before the last layer ran out
-    // Distributed only: children sent to the process owning their slice, and their bytes.
-    std::uint64_t exchanged = 0, exchanged_bytes = 0;
-    int max_depth() const { return static_cast<int>(layers.size()) - 1; }
-};
-
-// Bytes the search needs for a space of n states (table plus both frontiers).
-inline std::uint64_t layered_bfs_bytes(std::uint64_t n) {
-    return n + 2 * ((n + 63) / 64) * 8;
-}
 
 namespace detail {
 
@@ -157,12 +125,6 @@ class ClaimBuffer {
     std::uint64_t pending_[kBatch];
 };
 
-inline void fill_parallel(std::span<std::uint8_t> bytes, std::uint8_t value) {
-    parallel_for_each(tbb::blocked_range<std::size_t>(0, bytes.size(), 1 << 20), [&](auto r) {
-        std::fill(bytes.begin() + r.begin(), bytes.begin() + r.end(), value);
-    });
-}
-
 // The ranks (first + bit index) of the first `limit` set bits, ascending.
 inline std::vector<std::uint64_t> first_set_bits(const Bitset& bits, std::uint64_t first,
                                                  std::size_t limit) {
@@ -182,28 +144,6 @@ inline void keep_smallest(std::atomic<std::uint64_t>& smallest, std::uint64_t va
     while (value < seen &&
            !smallest.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
     }
-}
-
-[[noreturn]] inline void refuse_rank(std::uint64_t rank, std::uint64_t size) {
-    throw InputError("layered_bfs: rank " + std::to_string(rank) + " is not below size() " +
-                     std::to_string(size) + " (rank() must map every state into 0 .. size() - 1)");
-}
-
-// What starts every layer of a layered BFS (here and in planar_layered_bfs): the layer counted
-// and reported; false when max_depth stops the search there. Throws InputError when the next
-// depth would not fit a byte.
-inline bool record_layer(LayeredBfsResult& result, int depth, std::uint64_t count,
-                         const LayeredBfsOptions& options, double seconds) {
-    result.layers.push_back(count);
-    result.reached += count;
-    if (options.on_layer) options.on_layer(depth, count, seconds);
-    if (depth == options.max_depth) {
-        result.complete = false;
-        return false;
-    }
-    if (depth + 1 >= kUnreached)
-        throw InputError("layered_bfs: depth exceeds 254, too deep for a byte table");
-    return true;
 }
 
 // The whole rank space in this process: every child is claimed here.
@@ -337,51 +277,6 @@ LayeredBfsResult layered_bfs_over(const D& domain, std::span<const typename D::S
     space.report(result);
     result.seconds = clock.seconds();
     return result;
-}
-
-}  // namespace detail
-
-// The planar search of a one-byte table (engine/enumerate/planar_layered_bfs.cpp): `table` holds
-// plane * moves.blocks + block, `colour` is plane_colours(moves), every root in one colour.
-LayeredBfsResult planar_layered_bfs(const PlanarMoves& moves,
-                                    const std::vector<std::uint8_t>& colour,
-                                    std::span<const std::uint64_t> roots,
-                                    std::span<std::uint8_t> table,
-                                    const LayeredBfsOptions& options);
-
-// A domain whose ranks are plane * blocks + block of the PlanarMoves that planar_moves(domain)
-// gives, found by argument-dependent lookup (SlidingTiles: domains/sliding/sliding_tiles.hpp), or
-// nullopt where it has none.
-template <class D>
-concept PlanarRankedDomain = PerfectHashDomain<D> && requires(const D& d) {
-    { planar_moves(d) } -> std::same_as<std::optional<PlanarMoves>>;
-};
-
-namespace detail {
-
-// The planar search's result, or nullopt where the domain offers no moves for this size, its
-// planes have no 2-colouring, or the roots lie in both colours.
-template <PlanarRankedDomain D>
-std::optional<LayeredBfsResult> planar_if_offered(const D& domain,
-                                                  std::span<const typename D::State> roots,
-                                                  std::span<std::uint8_t> table,
-                                                  const LayeredBfsOptions& options) {
-    const std::optional<PlanarMoves> moves =
-        run_with_threads(options.threads, [&] { return planar_moves(domain); });
-    if (!moves) return std::nullopt;
-    const auto colour = plane_colours(*moves);
-    if (!colour || moves->blocks * static_cast<std::uint64_t>(moves->planes) != table.size())
-        return std::nullopt;
-    std::vector<std::uint64_t> ranks;
-    for (const auto& s : roots) {
-        const std::uint64_t r = domain.rank(s);
-        if (r >= table.size()) refuse_rank(r, table.size());
-        if ((*colour)[r / moves->blocks] !=
-            (*colour)[ranks.empty() ? r / moves->blocks : ranks[0] / moves->blocks])
-            return std::nullopt;
-        ranks.push_back(r);
-    }
-    return planar_layered_bfs(*moves, *colour, ranks, table, options);
 }
 
 }  // namespace detail

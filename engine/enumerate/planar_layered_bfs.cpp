@@ -128,44 +128,30 @@ struct RegionScan {
 void scan_regions(const Search& S, int child, std::uint8_t depth, const Activity& last,
                   Activity& next, Activity& full, std::uint64_t first_region,
                   std::uint64_t end_region, std::size_t keep, RegionScan& out) {
-    const std::vector<PlanarMove>& moves = S.moves.parents[static_cast<std::size_t>(child)];
+    const std::size_t moves = S.moves.parents[static_cast<std::size_t>(child)].size();
     const bool flip = S.moves.flip[static_cast<std::size_t>(child)] != 0;
     const auto child_depth = static_cast<std::uint8_t>(depth + 1);
     std::uint8_t* tp = S.plane(child);
-    const std::uint64_t gb = first_region * kRegionWords, ge = S.groups;
-    MoveWalk walks[8];
-    for (std::size_t s = 0; s < moves.size(); ++s) walks[s].start(moves[s], gb);
-    auto advance = [&](std::uint64_t groups) {
-        for (std::size_t s = 0; s < moves.size(); ++s) walks[s].advance(moves[s], groups);
-    };
     const std::uint64_t base = static_cast<std::uint64_t>(child) * S.moves.blocks;
-    auto& filled = full[static_cast<std::size_t>(child)];
-    for (std::uint64_t region = first_region; region < end_region; ++region) {
-        const std::uint64_t g0 = region * kRegionWords, g1 = std::min(ge, g0 + kRegionWords);
-        if (filled[region] || !detail::region_active(S.moves, moves, walks, last, region)) {
-            advance(g1 - g0);
-            continue;
-        }
-        bool open = false;  // an unreached block is left in the region
-        for (std::uint64_t g = g0; g < g1; ++g, advance(1)) {
-            const std::uint32_t free = bytes_equal(tp + g * 32, kUnreached);
-            if (!free) continue;
-            std::uint32_t hits = 0;
-            for (std::size_t s = 0; s < moves.size(); ++s)
-                hits |= parents_at(S, child, s, walks[s], g, depth, flip);
-            const std::uint32_t fresh = hits & free;
-            open = open || fresh != free;
-            if (!fresh) continue;
-            for (std::uint32_t f = fresh; f; f &= f - 1) {
-                const std::uint64_t m = g * 32 + static_cast<std::uint64_t>(std::countr_zero(f));
-                tp[m] = child_depth;
-                if (out.smallest.size() < keep) out.smallest.push_back(base + m);
-            }
-            out.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
-            next[static_cast<std::size_t>(child)][region] = 1;
-        }
-        if (!open) filled[region] = 1;
-    }
+    detail::scan_child_regions(S.moves, child, last, next, full, first_region, end_region,
+                               [&](std::uint64_t g, const MoveWalk* walks) -> detail::GroupScan {
+                                   const std::uint32_t free = bytes_equal(tp + g * 32, kUnreached);
+                                   if (!free) return {};
+                                   std::uint32_t hits = 0;
+                                   for (std::size_t s = 0; s < moves; ++s)
+                                       hits |= parents_at(S, child, s, walks[s], g, depth, flip);
+                                   const std::uint32_t fresh = hits & free;
+                                   if (!fresh) return {.claimed = false, .open = true};
+                                   for (std::uint32_t f = fresh; f; f &= f - 1) {
+                                       const std::uint64_t m =
+                                           g * 32 + static_cast<std::uint64_t>(std::countr_zero(f));
+                                       tp[m] = child_depth;
+                                       if (out.smallest.size() < keep)
+                                           out.smallest.push_back(base + m);
+                                   }
+                                   out.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
+                                   return {.claimed = true, .open = fresh != free};
+                               });
 }
 
 Search prepare(const PlanarMoves& moves, std::span<std::uint8_t> table) {

@@ -121,41 +121,26 @@ void scan_regions(const Planes& p, int child, int depth, const Activity& last, A
     const int code = two_bit_code(depth), next_code = two_bit_code(depth + 1);
     const bool flip = p.moves.flip[static_cast<std::size_t>(child)] != 0;
     std::uint64_t* tp = p.plane(child);
-    const std::uint64_t wb = first_region * kRegionWords, we = p.words;
-    MoveWalk walks[8];
-    for (std::size_t s = 0; s < moves.size(); ++s) walks[s].start(moves[s], wb);
-    auto advance = [&](std::uint64_t words) {
-        for (std::size_t s = 0; s < moves.size(); ++s) walks[s].advance(moves[s], words);
-    };
     const auto planes = static_cast<std::uint64_t>(p.moves.planes);
-    auto& filled = full[static_cast<std::size_t>(child)];
-    for (std::uint64_t region = first_region; region < end_region; ++region) {
-        const std::uint64_t w0 = region * kRegionWords, w1 = std::min(we, w0 + kRegionWords);
-        if (filled[region] || !detail::region_active(p.moves, moves, walks, last, region)) {
-            advance(w1 - w0);
-            continue;
-        }
-        bool open = false;  // an unreached entry is left in the region
-        for (std::uint64_t w = w0; w < w1; ++w, advance(1)) {
+    detail::scan_child_regions(
+        p.moves, child, last, next, full, first_region, end_region,
+        [&](std::uint64_t w, const MoveWalk* walks) -> detail::GroupScan {
             ++out.examined;
             const std::uint64_t old = tp[w], free = TwoBitTable::matches(old, 0);
-            if (!free) continue;
+            if (!free) return {};
             std::uint64_t hits = 0;
             for (std::size_t s = 0; s < moves.size(); ++s)
                 hits |= parents_at(p, moves[s], walks[s], w, code, flip);
             const std::uint64_t fresh = hits & free;
-            open = open || fresh != free;
-            if (!fresh) continue;
+            if (!fresh) return {.claimed = false, .open = true};
             tp[w] = old | fresh * static_cast<std::uint64_t>(next_code);
             out.claimed += static_cast<std::uint64_t>(std::popcount(fresh));
-            next[static_cast<std::size_t>(child)][region] = 1;
             for (std::uint64_t f = fresh; f && out.smallest.size() < keep; f &= f - 1)
                 out.smallest.push_back(
                     (w * 32 + static_cast<std::uint64_t>(std::countr_zero(f) / 2)) * planes +
                     static_cast<std::uint64_t>(child));
-        }
-        if (!open) filled[region] = 1;
-    }
+            return {.claimed = true, .open = fresh != free};
+        });
 }
 
 // The entries of each code in each parity class of planes, for detail::check_codes.
